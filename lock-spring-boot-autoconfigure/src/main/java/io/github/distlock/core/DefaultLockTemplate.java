@@ -1,0 +1,78 @@
+package io.github.distlock.core;
+
+import java.time.Duration;
+import java.util.Optional;
+
+import org.jspecify.annotations.Nullable;
+
+import io.github.distlock.LockHandle;
+import io.github.distlock.LockTemplate;
+
+/**
+ * The {@link LockTemplate} over any {@link Locker}. Close it when the application stops, to stop
+ * the watchdog.
+ *
+ * @since 0.1.0
+ */
+public final class DefaultLockTemplate implements LockTemplate, AutoCloseable {
+
+	private final LockSettings settings;
+
+	private final LockStatistics statistics = new LockStatistics();
+
+	private final LockCoordinator coordinator;
+
+	/**
+	 * Creates a template that takes its locks from the given store.
+	 * @param locker the lock store
+	 * @param settings the watchdog settings
+	 */
+	public DefaultLockTemplate(Locker locker, LockSettings settings) {
+		this.settings = settings;
+		this.coordinator = new LockCoordinator(locker, settings, this.statistics);
+	}
+
+	@Override
+	public Optional<LockHandle> tryAcquire(String key, @Nullable Duration lease, @Nullable Duration wait) {
+		if (key == null || key.isBlank()) {
+			throw new IllegalArgumentException("Lock key must not be null or blank, was " + quoted(key));
+		}
+		requireNotNegative("lease", key, lease);
+		requireNotNegative("wait", key, wait);
+		long deadline = System.nanoTime() + ((wait != null) ? wait.toNanos() : 0);
+		Holding holding = this.coordinator.acquire(request(key, lease), deadline);
+		return (holding != null) ? Optional.of(new HoldingHandle(holding, this.coordinator::release)) : Optional.empty();
+	}
+
+	/**
+	 * Returns counts of lost leases and failed releases, for metrics.
+	 * @return the statistics
+	 */
+	public LockStatistics statistics() {
+		return this.statistics;
+	}
+
+	@Override
+	public void close() {
+		this.coordinator.close();
+	}
+
+	private LockRequest request(String key, @Nullable Duration lease) {
+		if (lease == null || lease.isZero()) {
+			return new LockRequest(key, this.settings.watchdogLease(), true);
+		}
+		return new LockRequest(key, lease, false);
+	}
+
+	private static void requireNotNegative(String name, String key, @Nullable Duration duration) {
+		if (duration != null && duration.isNegative()) {
+			throw new IllegalArgumentException(
+					"Lock " + name + " must not be negative, was " + duration + " for lock '" + key + "'");
+		}
+	}
+
+	private static String quoted(@Nullable String key) {
+		return (key != null) ? "'" + key + "'" : "null";
+	}
+
+}

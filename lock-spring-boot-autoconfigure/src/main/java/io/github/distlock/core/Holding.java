@@ -1,0 +1,119 @@
+package io.github.distlock.core;
+
+import java.time.Duration;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One outermost holding of a lock by this process: its owner token, fencing token, lease and
+ * how many nested holdings share it.
+ */
+final class Holding {
+
+	private final LockRequest request;
+
+	private final String owner;
+
+	private final long fencingToken;
+
+	private final Thread thread;
+
+	private final long acquiredAt;
+
+	private volatile long expiresAt;
+
+	private final AtomicInteger holds = new AtomicInteger(1);
+
+	private volatile boolean lost;
+
+	private volatile boolean released;
+
+	private volatile @Nullable Future<?> renewal;
+
+	/**
+	 * Creates a holding whose lease was granted by a request sent at {@code sentAt}, so the
+	 * local estimate of its expiry is never later than the store's.
+	 */
+	Holding(LockRequest request, String owner, long fencingToken, Thread thread, long sentAt) {
+		this.request = request;
+		this.owner = owner;
+		this.fencingToken = fencingToken;
+		this.thread = thread;
+		this.acquiredAt = sentAt;
+		this.expiresAt = sentAt + request.lease().toNanos();
+	}
+
+	LockRequest request() {
+		return this.request;
+	}
+
+	String key() {
+		return this.request.key();
+	}
+
+	String owner() {
+		return this.owner;
+	}
+
+	long fencingToken() {
+		return this.fencingToken;
+	}
+
+	long acquiredAt() {
+		return this.acquiredAt;
+	}
+
+	boolean isHeld() {
+		return !this.released && !this.lost && System.nanoTime() - this.expiresAt < 0;
+	}
+
+	boolean isReleased() {
+		return this.released;
+	}
+
+	/** Whether the current thread may re-enter this holding without a round trip. */
+	boolean isReentrantFor(Thread candidate) {
+		return this.thread == candidate && isHeld();
+	}
+
+	void enter() {
+		this.holds.incrementAndGet();
+	}
+
+	/** Returns whether that was the outermost holding, so the lock must be released. */
+	boolean exit() {
+		return this.holds.decrementAndGet() == 0;
+	}
+
+	void extended(long sentAt, Duration lease) {
+		this.expiresAt = sentAt + lease.toNanos();
+	}
+
+	Duration remainingLease() {
+		return Duration.ofNanos(Math.max(0, this.expiresAt - System.nanoTime()));
+	}
+
+	void markLost() {
+		this.lost = true;
+		stopRenewal();
+	}
+
+	void markReleased() {
+		this.released = true;
+		stopRenewal();
+	}
+
+	void renewWith(Future<?> renewal) {
+		this.renewal = renewal;
+	}
+
+	void stopRenewal() {
+		Future<?> current = this.renewal;
+		if (current != null) {
+			current.cancel(false);
+		}
+	}
+
+}

@@ -1,0 +1,218 @@
+package io.github.distlock.core;
+
+import java.util.ArrayDeque;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What this process knows about one lock: which of its threads has the turn to hold it or go
+ * to the store for it, who queues behind (first come, first served), and the current holding.
+ *
+ * <p>Only the thread with the turn talks to the store, so a busy lock costs the store one waiter
+ * per process rather than a herd. A releasing holder may hand the lock straight to the next local
+ * waiter in its own round trip, a bounded number of times in a row so that other processes get
+ * their chance. The mutex guards memory only; no store call is made while it is held.
+ */
+final class LocalLock {
+
+	/** Hand-offs in a row before the lock goes back to the store for other processes to take. */
+	static final int MAX_HANDOFFS_IN_A_ROW = 8;
+
+	private final ReentrantLock mutex = new ReentrantLock();
+
+	private final Condition releaseNoticed = this.mutex.newCondition();
+
+	private final ArrayDeque<Waiter> queue = new ArrayDeque<>();
+
+	private boolean turnTaken;
+
+	private @Nullable Holding holding;
+
+	private long releaseNotices;
+
+	private int handoffsInARow;
+
+	/** Threads holding or waiting; guarded by {@link LocalLocks}. */
+	int users;
+
+	/**
+	 * Joins the current holding when the current thread holds it already.
+	 * @return the holding, entered once more, or {@code null} when not held by this thread
+	 */
+	@Nullable Holding reenter() {
+		this.mutex.lock();
+		try {
+			Holding current = this.holding;
+			if (current != null && current.isReentrantFor(Thread.currentThread())) {
+				current.enter();
+				return current;
+			}
+			return null;
+		}
+		finally {
+			this.mutex.unlock();
+		}
+	}
+
+	/**
+	 * Waits for this thread's turn.
+	 * @return the granted waiter, whose {@link Waiter#handedOver} may already hold the lock, or
+	 * {@code null} when the deadline passed or the thread was interrupted (its flag set again)
+	 */
+	@Nullable Waiter awaitTurn(LockRequest request, long deadline) {
+		this.mutex.lock();
+		try {
+			Waiter waiter = new Waiter(request, this.mutex.newCondition());
+			if (!this.turnTaken) {
+				this.turnTaken = true;
+				waiter.state = Waiter.State.GRANTED;
+				return waiter;
+			}
+			this.queue.addLast(waiter);
+			return awaitGrant(waiter, deadline);
+		}
+		finally {
+			this.mutex.unlock();
+		}
+	}
+
+	private @Nullable Waiter awaitGrant(Waiter waiter, long deadline) {
+		boolean interrupted = false;
+		while (waiter.state != Waiter.State.GRANTED) {
+			long remaining = deadline - System.nanoTime();
+			if (waiter.state == Waiter.State.WAITING && (remaining <= 0 || interrupted)) {
+				this.queue.remove(waiter);
+				waiter.state = Waiter.State.CANCELLED;
+				break;
+			}
+			try {
+				// A claimed waiter is being handed the lock; that takes one round trip at most.
+				waiter.turnPassed.awaitNanos(waiter.state == Waiter.State.CLAIMED ? TimeUnit.SECONDS.toNanos(1) : remaining);
+			}
+			catch (InterruptedException ex) {
+				interrupted = true;
+			}
+		}
+		if (interrupted) {
+			Thread.currentThread().interrupt();
+		}
+		return (waiter.state == Waiter.State.GRANTED) ? waiter : null;
+	}
+
+	/** Records the holding of the thread that has the turn. */
+	void hold(Holding holding) {
+		this.mutex.lock();
+		try {
+			this.holding = holding;
+		}
+		finally {
+			this.mutex.unlock();
+		}
+	}
+
+	/**
+	 * Takes the next waiter out of the queue so the releasing holder can hand the lock to it.
+	 * @return the claimed waiter, or {@code null} when nobody waits or the hand-off budget is spent
+	 */
+	@Nullable Waiter claimNextForHandoff() {
+		this.mutex.lock();
+		try {
+			if (this.queue.isEmpty() || this.handoffsInARow >= MAX_HANDOFFS_IN_A_ROW) {
+				this.handoffsInARow = 0;
+				return null;
+			}
+			Waiter next = this.queue.pollFirst();
+			next.state = Waiter.State.CLAIMED;
+			return next;
+		}
+		finally {
+			this.mutex.unlock();
+		}
+	}
+
+	/** Gives the turn to a claimed waiter, with the holding handed over or none if that failed. */
+	void grant(Waiter claimed, @Nullable Holding handedOver) {
+		this.mutex.lock();
+		try {
+			this.handoffsInARow = (handedOver != null) ? this.handoffsInARow + 1 : 0;
+			give(claimed, handedOver);
+		}
+		finally {
+			this.mutex.unlock();
+		}
+	}
+
+	/** Passes the turn, without a holding, to the next waiter, or frees it. */
+	void passTurn() {
+		this.mutex.lock();
+		try {
+			Waiter next = this.queue.pollFirst();
+			if (next == null) {
+				this.turnTaken = false;
+				this.holding = null;
+			}
+			else {
+				give(next, null);
+			}
+		}
+		finally {
+			this.mutex.unlock();
+		}
+	}
+
+	private void give(Waiter waiter, @Nullable Holding handedOver) {
+		this.holding = handedOver;
+		waiter.handedOver = handedOver;
+		waiter.state = Waiter.State.GRANTED;
+		waiter.turnPassed.signal();
+	}
+
+	/** Returns a mark to pass to {@link #awaitReleaseNotice} after a failed try. */
+	long releaseNoticeMark() {
+		this.mutex.lock();
+		try {
+			return this.releaseNotices;
+		}
+		finally {
+			this.mutex.unlock();
+		}
+	}
+
+	/** Called when the store says the lock was released by its holder elsewhere. */
+	void releaseNoticed() {
+		this.mutex.lock();
+		try {
+			this.releaseNotices++;
+			this.releaseNoticed.signalAll();
+		}
+		finally {
+			this.mutex.unlock();
+		}
+	}
+
+	/**
+	 * Waits until a release is noticed after {@code mark}, or for {@code nanos}.
+	 * @return {@code false} when the thread was interrupted (its flag set again)
+	 */
+	boolean awaitReleaseNotice(long mark, long nanos) {
+		this.mutex.lock();
+		try {
+			long remaining = nanos;
+			while (this.releaseNotices == mark && remaining > 0) {
+				remaining = this.releaseNoticed.awaitNanos(remaining);
+			}
+			return true;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return false;
+		}
+		finally {
+			this.mutex.unlock();
+		}
+	}
+
+}

@@ -1,0 +1,185 @@
+package io.github.distlock.core;
+
+import java.time.Duration;
+import java.util.OptionalLong;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.core.log.LogMessage;
+
+import io.github.distlock.LockBackendException;
+
+/**
+ * Takes and releases locks: re-entry without a round trip, one thread per process at the store,
+ * waiting for release notices with the holder's lease as a safety net, and hand-off to the next
+ * local waiter on release.
+ */
+final class LockCoordinator implements AutoCloseable {
+
+	private static final Log logger = LogFactory.getLog(LockCoordinator.class);
+
+	private final Locker locker;
+
+	private final LocalLocks locals = new LocalLocks();
+
+	private final LockStatistics statistics;
+
+	private final Watchdog watchdog;
+
+	LockCoordinator(Locker locker, LockSettings settings, LockStatistics statistics) {
+		this.locker = locker;
+		this.statistics = statistics;
+		this.watchdog = new Watchdog(locker, settings, statistics);
+		locker.onRelease(this.locals::releaseNoticed);
+	}
+
+	/**
+	 * Takes the lock, waiting until {@code deadline} (a {@link System#nanoTime()} value).
+	 * @return the holding, or {@code null} when the lock stayed busy or the thread was interrupted
+	 */
+	@Nullable Holding acquire(LockRequest request, long deadline) {
+		LocalLock local = this.locals.enter(request.key());
+		Holding holding = null;
+		try {
+			holding = local.reenter();
+			if (holding == null) {
+				holding = acquireTurnAndLock(local, request, deadline);
+			}
+			return holding;
+		}
+		finally {
+			if (holding == null) {
+				this.locals.leave(request.key());
+			}
+		}
+	}
+
+	private @Nullable Holding acquireTurnAndLock(LocalLock local, LockRequest request, long deadline) {
+		Waiter turn = local.awaitTurn(request, deadline);
+		if (turn == null) {
+			return null;
+		}
+		Holding holding = turn.handedOver;
+		try {
+			if (holding == null) {
+				holding = acquireFromStore(local, request, deadline);
+			}
+		}
+		finally {
+			if (holding == null) {
+				local.passTurn();
+			}
+		}
+		if (holding != null) {
+			local.hold(holding);
+			if (request.watchdog()) {
+				this.watchdog.watch(holding);
+			}
+			logger.debug(LogMessage.format("Acquired lock '%s'", request.key()));
+		}
+		return holding;
+	}
+
+	private @Nullable Holding acquireFromStore(LocalLock local, LockRequest request, long deadline) {
+		String owner = OwnerTokens.next();
+		while (!Thread.currentThread().isInterrupted()) {
+			long mark = local.releaseNoticeMark();
+			long sentAt = System.nanoTime();
+			Acquisition acquisition = tryStore(request, owner, Duration.ofNanos(Math.max(0, deadline - sentAt)));
+			if (acquisition.acquired()) {
+				return new Holding(request, owner, acquisition.fencingToken(), Thread.currentThread(), sentAt);
+			}
+			long remaining = deadline - System.nanoTime();
+			if (remaining <= 0) {
+				return null;
+			}
+			long holderLease = acquisition.holderLease().toNanos();
+			long pause = (holderLease > 0) ? Math.min(remaining, holderLease) : remaining;
+			logger.debug(LogMessage.format("Lock '%s' is busy; waiting up to %d ms", request.key(), pause / 1_000_000));
+			local.awaitReleaseNotice(mark, pause);
+		}
+		return null;
+	}
+
+	private Acquisition tryStore(LockRequest request, String owner, Duration willWait) {
+		try {
+			return this.locker.tryAcquire(request.key(), owner, request.lease(), willWait);
+		}
+		catch (RuntimeException ex) {
+			throw new LockBackendException("Could not acquire lock '" + request.key()
+					+ "': the lock store failed or did not answer in time (" + ex.getMessage() + ")", ex);
+		}
+	}
+
+	/** Releases an outermost holding: hands it to the next local waiter, or gives it back to the store. */
+	void release(Holding holding) {
+		holding.markReleased();
+		LocalLock local = this.locals.existing(holding.key());
+		try {
+			Waiter next = local.claimNextForHandoff();
+			if (next != null) {
+				local.grant(next, handOff(holding, next));
+			}
+			else {
+				releaseToStore(holding);
+				local.passTurn();
+			}
+		}
+		finally {
+			this.locals.leave(holding.key());
+		}
+	}
+
+	private @Nullable Holding handOff(Holding holding, Waiter next) {
+		String nextOwner = OwnerTokens.next();
+		long sentAt = System.nanoTime();
+		try {
+			OptionalLong token = Interrupts.deferred(
+					() -> this.locker.transfer(holding.key(), holding.owner(), nextOwner, next.request.lease()));
+			if (token.isPresent()) {
+				logger.debug(LogMessage.format("Handed lock '%s' to the next waiter", holding.key()));
+				return new Holding(next.request, nextOwner, token.getAsLong(), next.thread, sentAt);
+			}
+			leaseLost(holding);
+		}
+		catch (RuntimeException ex) {
+			releaseFailed(holding, ex);
+		}
+		return null;
+	}
+
+	private void releaseToStore(Holding holding) {
+		try {
+			if (Interrupts.deferred(() -> this.locker.release(holding.key(), holding.owner()))) {
+				logger.debug(LogMessage.format("Released lock '%s'", holding.key()));
+			}
+			else {
+				leaseLost(holding);
+			}
+		}
+		catch (RuntimeException ex) {
+			releaseFailed(holding, ex);
+		}
+	}
+
+	private void leaseLost(Holding holding) {
+		this.statistics.leaseLost();
+		logger.warn(LogMessage.format("Lock '%s' had expired or was taken by another holder before it was released; "
+				+ "it was left alone. The integrity of data protected by this lock may have been compromised.",
+				holding.key()));
+	}
+
+	private void releaseFailed(Holding holding, RuntimeException ex) {
+		this.statistics.releaseFailed();
+		logger.warn(LogMessage.format("Could not release lock '%s'; it expires by its lease in at most %d ms",
+				holding.key(), holding.remainingLease().toMillis()), ex);
+	}
+
+	@Override
+	public void close() {
+		this.watchdog.close();
+	}
+
+}

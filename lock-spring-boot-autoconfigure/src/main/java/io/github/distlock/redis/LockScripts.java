@@ -1,0 +1,38 @@
+package io.github.distlock.redis;
+
+import java.util.List;
+
+import org.springframework.core.io.ClassPathResource;
+import org.springframework.data.redis.core.script.RedisScript;
+
+/**
+ * The Lua scripts beside this class, loaded once. Spring Data Redis runs them by SHA and sends
+ * the source again when Redis answers {@code NOSCRIPT} (after {@code SCRIPT FLUSH} or a failover).
+ */
+final class LockScripts {
+
+	static final RedisScript<List<Long>> ACQUIRE = listScript("acquire.lua");
+
+	static final RedisScript<Long> RELEASE = longScript("release.lua");
+
+	static final RedisScript<Long> RENEW = longScript("renew.lua");
+
+	static final RedisScript<Long> TRANSFER = longScript("transfer.lua");
+
+	private LockScripts() {
+	}
+
+	private static RedisScript<Long> longScript(String name) {
+		return RedisScript.of(resource(name), Long.class);
+	}
+
+	@SuppressWarnings({ "unchecked", "rawtypes" })
+	private static RedisScript<List<Long>> listScript(String name) {
+		return (RedisScript) RedisScript.of(resource(name), List.class);
+	}
+
+	private static ClassPathResource resource(String name) {
+		return new ClassPathResource(name, LockScripts.class);
+	}
+
+}

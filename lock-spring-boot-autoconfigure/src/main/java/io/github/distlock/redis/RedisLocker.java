@@ -1,0 +1,86 @@
+package io.github.distlock.redis;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.function.Consumer;
+
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+import io.github.distlock.core.Acquisition;
+import io.github.distlock.core.Locker;
+
+/**
+ * The Redis lock store. Each operation is one Lua script, one round trip; all keys of a lock
+ * share one cluster slot. It uses the application's own {@link RedisConnectionFactory}, so
+ * standalone, Sentinel and Cluster set up through {@code spring.data.redis.*} all work.
+ *
+ * @since 0.1.0
+ */
+public final class RedisLocker implements Locker, AutoCloseable {
+
+	private final StringRedisTemplate redis;
+
+	private final RedisLockKeys keys;
+
+	private final RedisReleaseNotices releaseNotices;
+
+	/**
+	 * Creates a lock store over the given connections.
+	 * @param connectionFactory the application's Redis connections
+	 * @param keyPrefix first part of every key the store writes, for example {@code lock}
+	 */
+	public RedisLocker(RedisConnectionFactory connectionFactory, String keyPrefix) {
+		if (keyPrefix.isBlank()) {
+			throw new IllegalArgumentException("Lock key prefix must not be blank");
+		}
+		this.redis = new StringRedisTemplate(connectionFactory);
+		this.keys = new RedisLockKeys(keyPrefix);
+		this.releaseNotices = new RedisReleaseNotices(connectionFactory, this.keys.releaseChannel());
+	}
+
+	@Override
+	public Acquisition tryAcquire(String key, String owner, Duration lease, Duration willWait) {
+		List<Long> answer = this.redis.execute(LockScripts.ACQUIRE, this.keys.all(key), owner, millis(lease),
+				String.valueOf(willWait.toMillis()));
+		if (answer.get(0) == 1) {
+			return Acquisition.acquired(answer.get(1));
+		}
+		return Acquisition.busy(Duration.ofMillis(Math.max(0, answer.get(1))));
+	}
+
+	@Override
+	public boolean release(String key, String owner) {
+		return this.redis.execute(LockScripts.RELEASE, this.keys.lockAndWaiters(key), owner,
+				this.keys.releaseChannel(), key) == 1;
+	}
+
+	@Override
+	public boolean renew(String key, String owner, Duration lease) {
+		return this.redis.execute(LockScripts.RENEW, List.of(this.keys.lock(key)), owner, millis(lease)) == 1;
+	}
+
+	@Override
+	public OptionalLong transfer(String key, String owner, String nextOwner, Duration lease) {
+		long token = this.redis.execute(LockScripts.TRANSFER, this.keys.lockAndFencing(key), owner, nextOwner,
+				millis(lease));
+		return (token > 0) ? OptionalLong.of(token) : OptionalLong.empty();
+	}
+
+	@Override
+	public void onRelease(Consumer<String> listener) {
+		this.releaseNotices.subscribe(listener);
+	}
+
+	@Override
+	public void close() {
+		this.releaseNotices.close();
+	}
+
+	/** A lease in whole milliseconds, at least one, as Redis takes it. */
+	private static String millis(Duration lease) {
+		return String.valueOf(Math.max(1, lease.toMillis()));
+	}
+
+}

@@ -1,0 +1,54 @@
+package io.github.distlock.redis;
+
+import java.nio.charset.StandardCharsets;
+import java.util.function.Consumer;
+
+import org.springframework.core.task.SyncTaskExecutor;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.listener.ChannelTopic;
+import org.springframework.data.redis.listener.RedisMessageListenerContainer;
+import org.springframework.util.backoff.ExponentialBackOff;
+
+/**
+ * One pub/sub subscription per application, to the channel on which releases are announced.
+ * It re-subscribes by itself after Redis comes back.
+ */
+final class RedisReleaseNotices implements AutoCloseable {
+
+	private final RedisMessageListenerContainer container = new RedisMessageListenerContainer();
+
+	private final ChannelTopic channel;
+
+	RedisReleaseNotices(RedisConnectionFactory connectionFactory, String channel) {
+		this.channel = new ChannelTopic(channel);
+		this.container.setConnectionFactory(connectionFactory);
+		// Listeners only wake a parked thread, so they run on the subscription's own thread.
+		this.container.setTaskExecutor(new SyncTaskExecutor());
+		ExponentialBackOff recovery = new ExponentialBackOff(100, 2);
+		recovery.setMaxInterval(5000);
+		this.container.setRecoveryBackoff(recovery);
+		this.container.setBeanName("distlock-release-notices");
+		this.container.afterPropertiesSet();
+	}
+
+	void subscribe(Consumer<String> listener) {
+		this.container.addMessageListener(
+				(message, pattern) -> listener.accept(new String(message.getBody(), StandardCharsets.UTF_8)),
+				this.channel);
+		if (!this.container.isRunning()) {
+			this.container.start();
+		}
+	}
+
+	@Override
+	public void close() {
+		this.container.stop();
+		try {
+			this.container.destroy();
+		}
+		catch (Exception ex) {
+			throw new IllegalStateException("Could not stop the release notice subscription", ex);
+		}
+	}
+
+}

@@ -1,0 +1,277 @@
+package io.github.distlock.test.redis;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.api.StatefulRedisConnection;
+
+/**
+ * One real {@code redis-server} process on a free loopback port, for tests.
+ *
+ * <p>It can be stopped, killed ({@code SIGKILL}), paused ({@code SIGSTOP}), resumed and restarted
+ * on the same port, and it can flush its script cache. Every server started here is killed when
+ * the JVM exits, so a failed test never leaves one behind.
+ */
+public final class RedisServer implements AutoCloseable {
+
+	private static final String HOST = "127.0.0.1";
+
+	private static final Duration START_TIMEOUT = Duration.ofSeconds(20);
+
+	private static final Set<Process> running = ConcurrentHashMap.newKeySet();
+
+	static {
+		Runtime.getRuntime().addShutdownHook(new Thread(() -> running.forEach(Process::destroyForcibly)));
+	}
+
+	private final int port;
+
+	private final Path workDirectory;
+
+	private volatile Process process;
+
+	private RedisServer(int port) {
+		this.port = port;
+		try {
+			this.workDirectory = Files.createTempDirectory("redis-" + port + "-");
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/**
+	 * Starts a server on a free loopback port and waits until it accepts connections.
+	 * @return the running server
+	 */
+	public static RedisServer start() {
+		RedisServer server = new RedisServer(freePort());
+		server.launch();
+		return server;
+	}
+
+	public String host() {
+		return HOST;
+	}
+
+	public int port() {
+		return this.port;
+	}
+
+	/**
+	 * Returns the server's address as a {@code redis://host:port} URI.
+	 * @return the URI
+	 */
+	public String uri() {
+		return "redis://" + HOST + ":" + this.port;
+	}
+
+	public long pid() {
+		return this.process.pid();
+	}
+
+	public boolean isRunning() {
+		Process current = this.process;
+		return current != null && current.isAlive();
+	}
+
+	/** Stops the server gracefully ({@code SIGTERM}, no snapshot is saved). */
+	public void stop() {
+		terminate(false);
+	}
+
+	/** Kills the server with {@code SIGKILL}, as a crash would. */
+	public void kill() {
+		terminate(true);
+	}
+
+	/** Freezes the server with {@code SIGSTOP}: it keeps its connections but answers nothing. */
+	public void pause() {
+		signal("STOP");
+	}
+
+	/** Lets a paused server run again ({@code SIGCONT}). */
+	public void resume() {
+		signal("CONT");
+	}
+
+	/** Stops the server and starts a new, empty one on the same port. */
+	public void restart() {
+		stop();
+		launch();
+	}
+
+	/** Empties the server's Lua script cache ({@code SCRIPT FLUSH}). */
+	public void flushScripts() {
+		withConnection((connection) -> connection.sync().scriptFlush());
+	}
+
+	/** Deletes every key ({@code FLUSHALL}). */
+	public void flushAll() {
+		withConnection((connection) -> connection.sync().flushall());
+	}
+
+	/** Resets the server's command statistics ({@code CONFIG RESETSTAT}). */
+	public void resetStatistics() {
+		withConnection((connection) -> connection.sync().configResetstat());
+	}
+
+	/**
+	 * Returns how often each command ran since the last reset, from {@code INFO commandstats},
+	 * keyed by lower-case command name ({@code evalsha}, {@code set}, ...).
+	 * @return the number of calls per command
+	 */
+	public Map<String, Long> commandCalls() {
+		String info = withConnection((connection) -> connection.sync().info("commandstats"));
+		Map<String, Long> calls = new LinkedHashMap<>();
+		for (String line : info.split("\r?\n")) {
+			if (line.startsWith("cmdstat_")) {
+				String name = line.substring("cmdstat_".length(), line.indexOf(':'));
+				String stats = line.substring(line.indexOf(':') + 1);
+				calls.put(name, Long.parseLong(stats.substring("calls=".length(), stats.indexOf(','))));
+			}
+		}
+		return calls;
+	}
+
+	@Override
+	public void close() {
+		kill();
+		deleteWorkDirectory();
+	}
+
+	private <T> T withConnection(java.util.function.Function<StatefulRedisConnection<String, String>, T> action) {
+		RedisClient client = RedisClient.create(RedisURI.create(HOST, this.port));
+		try (StatefulRedisConnection<String, String> connection = client.connect()) {
+			return action.apply(connection);
+		}
+		finally {
+			client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+		}
+	}
+
+	private void launch() {
+		File log = this.workDirectory.resolve("redis.log").toFile();
+		ProcessBuilder builder = new ProcessBuilder(List.of(RedisServerBinary.executable().getAbsolutePath(),
+				"--port", String.valueOf(this.port), "--bind", HOST, "--save", "", "--appendonly", "no",
+				"--protected-mode", "no", "--daemonize", "no", "--dir", this.workDirectory.toString()))
+			.redirectErrorStream(true)
+			.redirectOutput(ProcessBuilder.Redirect.appendTo(log));
+		try {
+			this.process = builder.start();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Could not start redis-server on port " + this.port, ex);
+		}
+		running.add(this.process);
+		awaitAcceptingConnections(log);
+	}
+
+	private void awaitAcceptingConnections(File log) {
+		long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+		while (System.nanoTime() < deadline) {
+			if (!this.process.isAlive()) {
+				throw new IllegalStateException("redis-server on port " + this.port + " exited at start; see " + log);
+			}
+			if (acceptsConnections()) {
+				return;
+			}
+			sleep(Duration.ofMillis(20));
+		}
+		throw new IllegalStateException("redis-server on port " + this.port + " did not start within "
+				+ START_TIMEOUT + "; see " + log);
+	}
+
+	private boolean acceptsConnections() {
+		try (Socket socket = new Socket()) {
+			socket.connect(new InetSocketAddress(HOST, this.port), 200);
+			return true;
+		}
+		catch (IOException ex) {
+			return false;
+		}
+	}
+
+	private void terminate(boolean forcibly) {
+		Process current = this.process;
+		if (current == null || !current.isAlive()) {
+			return;
+		}
+		resume();
+		if (forcibly) {
+			current.destroyForcibly();
+		}
+		else {
+			current.destroy();
+		}
+		try {
+			if (!current.waitFor(10, TimeUnit.SECONDS)) {
+				current.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		running.remove(current);
+	}
+
+	private void signal(String signal) {
+		try {
+			Process kill = new ProcessBuilder("kill", "-" + signal, String.valueOf(pid())).start();
+			if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+				throw new IllegalStateException("kill -" + signal + " " + pid() + " failed");
+			}
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("Interrupted while signalling redis-server", ex);
+		}
+	}
+
+	private void deleteWorkDirectory() {
+		try (var files = Files.walk(this.workDirectory)) {
+			files.sorted(java.util.Comparator.reverseOrder()).forEach((path) -> path.toFile().delete());
+		}
+		catch (IOException ex) {
+			// a leftover temporary directory is harmless
+		}
+	}
+
+	private static int freePort() {
+		try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getByName(HOST))) {
+			return socket.getLocalPort();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("No free loopback port", ex);
+		}
+	}
+
+	private static void sleep(Duration duration) {
+		try {
+			Thread.sleep(duration.toMillis());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("Interrupted while waiting for redis-server", ex);
+		}
+	}
+
+}

@@ -1,0 +1,47 @@
+package io.github.distlock.test.redis;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import redis.embedded.core.ExecutableProvider;
+
+/**
+ * Finds a {@code redis-server} executable: the one on the {@code PATH} when there is one,
+ * otherwise the binary that {@code com.github.codemonstur:embedded-redis} ships in its jar.
+ */
+final class RedisServerBinary {
+
+	private static volatile File executable;
+
+	private RedisServerBinary() {
+	}
+
+	static File executable() {
+		File found = executable;
+		if (found == null) {
+			found = locate();
+			executable = found;
+		}
+		return found;
+	}
+
+	private static File locate() {
+		String path = System.getenv().getOrDefault("PATH", "");
+		for (String directory : path.split(File.pathSeparator)) {
+			Path candidate = Path.of(directory, "redis-server");
+			if (Files.isExecutable(candidate)) {
+				return candidate.toFile();
+			}
+		}
+		try {
+			return ExecutableProvider.newJarResourceProvider().get();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("No redis-server on the PATH and the embedded-redis binary could not be extracted", ex);
+		}
+	}
+
+}

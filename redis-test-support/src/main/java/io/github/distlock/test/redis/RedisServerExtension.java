@@ -1,0 +1,70 @@
+package io.github.distlock.test.redis;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * JUnit 5 extension that starts real Redis servers before a test class and stops them after it.
+ *
+ * <pre class="code">
+ * &#64;RegisterExtension
+ * static final RedisServerExtension redis = RedisServerExtension.servers(1);
+ * </pre>
+ *
+ * <p>Each server listens on its own free loopback port, so tests never depend on a Redis that
+ * happens to run on 6379. Later topologies (cluster, sentinel) grow from here.
+ */
+public final class RedisServerExtension implements BeforeAllCallback, AfterAllCallback {
+
+	private final int count;
+
+	private final List<RedisServer> servers = new ArrayList<>();
+
+	private RedisServerExtension(int count) {
+		this.count = count;
+	}
+
+	/**
+	 * Returns an extension that runs the given number of independent servers.
+	 * @param count how many servers to start
+	 * @return the extension
+	 */
+	public static RedisServerExtension servers(int count) {
+		return new RedisServerExtension(count);
+	}
+
+	/** Returns the first (often the only) server. */
+	public RedisServer server() {
+		return server(0);
+	}
+
+	/**
+	 * Returns one of the servers.
+	 * @param index zero-based index
+	 * @return the server
+	 */
+	public RedisServer server(int index) {
+		if (this.servers.isEmpty()) {
+			throw new IllegalStateException("Redis servers are started before all tests; register the extension as a static field");
+		}
+		return this.servers.get(index);
+	}
+
+	@Override
+	public void beforeAll(ExtensionContext context) {
+		for (int i = 0; i < this.count; i++) {
+			this.servers.add(RedisServer.start());
+		}
+	}
+
+	@Override
+	public void afterAll(ExtensionContext context) {
+		this.servers.forEach(RedisServer::close);
+		this.servers.clear();
+	}
+
+}
