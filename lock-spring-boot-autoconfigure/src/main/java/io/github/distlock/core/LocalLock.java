@@ -88,9 +88,13 @@ final class LocalLock {
 				waiter.state = Waiter.State.CANCELLED;
 				break;
 			}
+			if (isFirstBehindExpiredHolding(waiter)) {
+				this.queue.remove(waiter);
+				give(waiter, null);
+				break;
+			}
 			try {
-				// A claimed waiter is being handed the lock; that takes one round trip at most.
-				waiter.turnPassed.awaitNanos(waiter.state == Waiter.State.CLAIMED ? TimeUnit.SECONDS.toNanos(1) : remaining);
+				waiter.turnPassed.awaitNanos(pause(waiter, remaining));
 			}
 			catch (InterruptedException ex) {
 				interrupted = true;
@@ -100,6 +104,27 @@ final class LocalLock {
 			Thread.currentThread().interrupt();
 		}
 		return (waiter.state == Waiter.State.GRANTED) ? waiter : null;
+	}
+
+	/**
+	 * Whether the waiter is next and the holding before it has run out of lease without being
+	 * released (a holder that never closes, or whose lease was lost): the lock has freed itself in
+	 * the store, so the turn must not stay with that holding either.
+	 */
+	private boolean isFirstBehindExpiredHolding(Waiter waiter) {
+		return waiter.state == Waiter.State.WAITING && this.queue.peekFirst() == waiter && this.holding != null
+				&& !this.holding.isHeld() && !this.holding.isReleased();
+	}
+
+	private long pause(Waiter waiter, long remaining) {
+		if (waiter.state == Waiter.State.CLAIMED) {
+			// Being handed the lock takes one round trip at most.
+			return TimeUnit.SECONDS.toNanos(1);
+		}
+		if (this.holding != null && this.queue.peekFirst() == waiter) {
+			return Math.min(remaining, this.holding.remainingLease().toNanos() + 1);
+		}
+		return remaining;
 	}
 
 	/** Records the holding of the thread that has the turn. */
@@ -115,11 +140,15 @@ final class LocalLock {
 
 	/**
 	 * Takes the next waiter out of the queue so the releasing holder can hand the lock to it.
-	 * @return the claimed waiter, or {@code null} when nobody waits or the hand-off budget is spent
+	 * @return the claimed waiter, or {@code null} when nobody waits, the hand-off budget is spent
+	 * or the holding no longer has the turn
 	 */
-	@Nullable Waiter claimNextForHandoff() {
+	@Nullable Waiter claimNextForHandoff(Holding releasing) {
 		this.mutex.lock();
 		try {
+			if (this.holding != releasing) {
+				return null;
+			}
 			if (this.queue.isEmpty() || this.handoffsInARow >= MAX_HANDOFFS_IN_A_ROW) {
 				this.handoffsInARow = 0;
 				return null;
@@ -145,10 +174,17 @@ final class LocalLock {
 		}
 	}
 
-	/** Passes the turn, without a holding, to the next waiter, or frees it. */
-	void passTurn() {
+	/**
+	 * Passes the turn, without a holding, to the next waiter, or frees it.
+	 * @param from the holding that has the turn, or {@code null} for a thread that has the turn
+	 * but failed to take the lock; nothing happens if the turn was taken from it since
+	 */
+	void passTurn(@Nullable Holding from) {
 		this.mutex.lock();
 		try {
+			if (this.holding != from) {
+				return;
+			}
 			Waiter next = this.queue.pollFirst();
 			if (next == null) {
 				this.turnTaken = false;

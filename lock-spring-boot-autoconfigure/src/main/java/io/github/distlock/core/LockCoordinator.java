@@ -69,7 +69,7 @@ final class LockCoordinator implements AutoCloseable {
 		}
 		finally {
 			if (holding == null) {
-				local.passTurn();
+				local.passTurn(null);
 			}
 		}
 		if (holding != null) {
@@ -118,13 +118,13 @@ final class LockCoordinator implements AutoCloseable {
 		holding.markReleased();
 		LocalLock local = this.locals.existing(holding.key());
 		try {
-			Waiter next = local.claimNextForHandoff();
+			Waiter next = local.claimNextForHandoff(holding);
 			if (next != null) {
 				local.grant(next, handOff(holding, next));
 			}
 			else {
 				releaseToStore(holding);
-				local.passTurn();
+				local.passTurn(holding);
 			}
 		}
 		finally {

@@ -1,0 +1,64 @@
+package io.github.distlock.redis;
+
+import java.time.Duration;
+import java.util.UUID;
+
+import io.github.distlock.core.DefaultLockTemplate;
+import io.github.distlock.core.LockSettings;
+import io.github.distlock.test.redis.RedisServer;
+
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+/**
+ * A {@link DefaultLockTemplate} over a {@link RedisLocker} connected to a test server, with a
+ * random key prefix so tests never see each other's locks.
+ */
+final class RedisLockFixture implements AutoCloseable {
+
+	static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(1);
+
+	final String prefix = "test-" + UUID.randomUUID();
+
+	final LettuceConnectionFactory connectionFactory;
+
+	final RedisLocker locker;
+
+	final DefaultLockTemplate template;
+
+	final StringRedisTemplate redis;
+
+	RedisLockFixture(RedisServer server) {
+		this(server, LockSettings.watchdogLease(Duration.ofSeconds(30)));
+	}
+
+	RedisLockFixture(RedisServer server, LockSettings settings) {
+		this.connectionFactory = connectionFactory(server.port());
+		this.locker = new RedisLocker(this.connectionFactory, this.prefix);
+		this.template = new DefaultLockTemplate(this.locker, settings);
+		this.redis = new StringRedisTemplate(this.connectionFactory);
+	}
+
+	static LettuceConnectionFactory connectionFactory(int port) {
+		LettuceConnectionFactory factory = new LettuceConnectionFactory(new RedisStandaloneConfiguration("127.0.0.1", port),
+				LettuceClientConfiguration.builder().commandTimeout(COMMAND_TIMEOUT).build());
+		factory.afterPropertiesSet();
+		factory.start();
+		return factory;
+	}
+
+	/** The Redis key that holds the given lock. */
+	String lockKey(String key) {
+		return "{" + this.prefix + ":" + key + "}";
+	}
+
+	@Override
+	public void close() {
+		this.template.close();
+		this.locker.close();
+		this.connectionFactory.destroy();
+	}
+
+}
