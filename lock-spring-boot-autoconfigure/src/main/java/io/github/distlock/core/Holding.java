@@ -2,6 +2,7 @@ package io.github.distlock.core;
 
 import java.time.Duration;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.jspecify.annotations.Nullable;
@@ -26,7 +27,7 @@ final class Holding {
 
 	private final AtomicInteger holds = new AtomicInteger(1);
 
-	private volatile boolean lost;
+	private final AtomicBoolean lost = new AtomicBoolean();
 
 	private volatile boolean released;
 
@@ -66,7 +67,7 @@ final class Holding {
 	}
 
 	boolean isHeld() {
-		return !this.released && !this.lost && System.nanoTime() - this.expiresAt < 0;
+		return !this.released && !this.lost.get() && System.nanoTime() - this.expiresAt < 0;
 	}
 
 	boolean isReleased() {
@@ -95,9 +96,10 @@ final class Holding {
 		return Duration.ofNanos(Math.max(0, this.expiresAt - System.nanoTime()));
 	}
 
-	void markLost() {
-		this.lost = true;
+	/** Marks the lease lost; returns {@code false} if it was known to be lost already. */
+	boolean markLost() {
 		stopRenewal();
+		return this.lost.compareAndSet(false, true);
 	}
 
 	void markReleased() {

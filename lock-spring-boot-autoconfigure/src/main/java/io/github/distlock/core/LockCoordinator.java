@@ -2,6 +2,8 @@ package io.github.distlock.core;
 
 import java.time.Duration;
 import java.util.OptionalLong;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -26,12 +28,18 @@ final class LockCoordinator implements AutoCloseable {
 
 	private final LockStatistics statistics;
 
+	private final ScheduledExecutorService background = Executors.newSingleThreadScheduledExecutor((task) -> {
+		Thread thread = new Thread(task, "distlock-watchdog");
+		thread.setDaemon(true);
+		return thread;
+	});
+
 	private final Watchdog watchdog;
 
 	LockCoordinator(Locker locker, LockSettings settings, LockStatistics statistics) {
 		this.locker = locker;
 		this.statistics = statistics;
-		this.watchdog = new Watchdog(locker, settings, statistics);
+		this.watchdog = new Watchdog(locker, settings, statistics, this.background);
 		locker.onRelease(this.locals::releaseNoticed);
 	}
 
@@ -108,9 +116,26 @@ final class LockCoordinator implements AutoCloseable {
 			return this.locker.tryAcquire(request.key(), owner, request.lease(), willWait);
 		}
 		catch (RuntimeException ex) {
+			releaseLater(request.key(), owner);
 			throw new LockBackendException("Could not acquire lock '" + request.key()
 					+ "': the lock store failed or did not answer in time (" + ex.getMessage() + ")", ex);
 		}
+	}
+
+	/**
+	 * Releases a lock that a failed request may still take when the store answers late, so that
+	 * it does not stay held by nobody until its lease runs out. Sent after the failed request, it
+	 * reaches the store after it.
+	 */
+	private void releaseLater(String key, String owner) {
+		this.background.execute(() -> {
+			try {
+				this.locker.release(key, owner);
+			}
+			catch (RuntimeException ex) {
+				logger.debug(LogMessage.format("Could not clean up after failed acquisition of lock '%s'", key), ex);
+			}
+		});
 	}
 
 	/** Releases an outermost holding: hands it to the next local waiter, or gives it back to the store. */
@@ -165,6 +190,9 @@ final class LockCoordinator implements AutoCloseable {
 	}
 
 	private void leaseLost(Holding holding) {
+		if (!holding.markLost()) {
+			return;
+		}
 		this.statistics.leaseLost();
 		logger.warn(LogMessage.format("Lock '%s' had expired or was taken by another holder before it was released; "
 				+ "it was left alone. The integrity of data protected by this lock may have been compromised.",
@@ -179,7 +207,7 @@ final class LockCoordinator implements AutoCloseable {
 
 	@Override
 	public void close() {
-		this.watchdog.close();
+		this.background.shutdownNow();
 	}
 
 }

@@ -1,7 +1,6 @@
 package io.github.distlock.core;
 
 import java.time.Duration;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -11,11 +10,11 @@ import org.apache.commons.logging.LogFactory;
 import org.springframework.core.log.LogMessage;
 
 /**
- * Renews the leases of locks held in watchdog mode, all of them on one scheduler thread.
+ * Renews the leases of locks held in watchdog mode, all of them on one shared scheduler thread.
  * Renewal stops when the lock is released, when a renewal finds the lock gone, when the maximum
  * hold time is reached, and with the process.
  */
-final class Watchdog implements AutoCloseable {
+final class Watchdog {
 
 	private static final Log logger = LogFactory.getLog(Watchdog.class);
 
@@ -25,16 +24,13 @@ final class Watchdog implements AutoCloseable {
 
 	private final LockStatistics statistics;
 
-	private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor((task) -> {
-		Thread thread = new Thread(task, "distlock-watchdog");
-		thread.setDaemon(true);
-		return thread;
-	});
+	private final ScheduledExecutorService scheduler;
 
-	Watchdog(Locker locker, LockSettings settings, LockStatistics statistics) {
+	Watchdog(Locker locker, LockSettings settings, LockStatistics statistics, ScheduledExecutorService scheduler) {
 		this.locker = locker;
 		this.settings = settings;
 		this.statistics = statistics;
+		this.scheduler = scheduler;
 	}
 
 	void watch(Holding holding) {
@@ -56,8 +52,7 @@ final class Watchdog implements AutoCloseable {
 			if (this.locker.renew(holding.key(), holding.owner(), lease)) {
 				holding.extended(sentAt, lease);
 			}
-			else if (!holding.isReleased()) {
-				holding.markLost();
+			else if (!holding.isReleased() && holding.markLost()) {
 				this.statistics.leaseLost();
 				logger.warn(LogMessage.format("Lock '%s' expired or was taken by another holder before it could be renewed. "
 						+ "The integrity of data protected by this lock may have been compromised.", holding.key()));
@@ -81,11 +76,6 @@ final class Watchdog implements AutoCloseable {
 			return Duration.ZERO;
 		}
 		return (left.compareTo(lease) < 0) ? left : lease;
-	}
-
-	@Override
-	public void close() {
-		this.scheduler.shutdownNow();
 	}
 
 }

@@ -20,7 +20,7 @@ final class RedisLockFixture implements AutoCloseable {
 
 	static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(1);
 
-	final String prefix = "test-" + UUID.randomUUID();
+	final String prefix;
 
 	final LettuceConnectionFactory connectionFactory;
 
@@ -35,6 +35,12 @@ final class RedisLockFixture implements AutoCloseable {
 	}
 
 	RedisLockFixture(RedisServer server, LockSettings settings) {
+		this(server, settings, "test-" + UUID.randomUUID());
+	}
+
+	/** A fixture with its own connections, as another process sharing {@code prefix} would have. */
+	RedisLockFixture(RedisServer server, LockSettings settings, String prefix) {
+		this.prefix = prefix;
 		this.connectionFactory = connectionFactory(server.port());
 		this.locker = new RedisLocker(this.connectionFactory, this.prefix);
 		this.template = new DefaultLockTemplate(this.locker, settings);

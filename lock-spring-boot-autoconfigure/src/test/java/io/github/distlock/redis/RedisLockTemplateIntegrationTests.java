@@ -291,6 +291,7 @@ class RedisLockTemplateIntegrationTests {
 			await().atMost(Duration.ofSeconds(5)).until(() -> !handle.isHeld());
 			assertThat(watched.template.statistics().leasesLost()).isEqualTo(1);
 			handle.close();
+			assertThat(watched.template.statistics().leasesLost()).isEqualTo(1);
 		}
 	}
 

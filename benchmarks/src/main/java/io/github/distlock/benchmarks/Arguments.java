@@ -1,0 +1,77 @@
+package io.github.distlock.benchmarks;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Command-line options of the form {@code --name value}, checked against the names a main
+ * method accepts.
+ */
+final class Arguments {
+
+	private final Map<String, String> values = new LinkedHashMap<>();
+
+	/**
+	 * Parses the arguments.
+	 * @param args the command line
+	 * @param known the option names accepted, without the leading dashes
+	 * @throws IllegalArgumentException on an unknown option or a missing value
+	 */
+	Arguments(String[] args, Set<String> known) {
+		for (int i = 0; i < args.length; i++) {
+			String arg = args[i];
+			if (!arg.startsWith("--") || !known.contains(arg.substring(2))) {
+				throw new IllegalArgumentException("Unknown option '" + arg + "'; known options: --" + String.join(", --", known));
+			}
+			if (i + 1 == args.length) {
+				throw new IllegalArgumentException("Option " + arg + " needs a value");
+			}
+			this.values.put(arg.substring(2), args[++i]);
+		}
+	}
+
+	String string(String name, String fallback) {
+		return this.values.getOrDefault(name, fallback);
+	}
+
+	String required(String name) {
+		String value = this.values.get(name);
+		if (value == null) {
+			throw new IllegalArgumentException("Option --" + name + " is required");
+		}
+		return value;
+	}
+
+	int positiveInt(String name, int fallback) {
+		String value = this.values.get(name);
+		int parsed = (value != null) ? Integer.parseInt(value) : fallback;
+		if (parsed <= 0) {
+			throw new IllegalArgumentException("Option --" + name + " must be positive, was " + parsed);
+		}
+		return parsed;
+	}
+
+	long longValue(String name) {
+		return Long.parseLong(required(name));
+	}
+
+	/** Seconds, fractions allowed, for example {@code 0.5}. */
+	Duration seconds(String name, double fallback, boolean zeroAllowed) {
+		String value = this.values.get(name);
+		double seconds = (value != null) ? Double.parseDouble(value) : fallback;
+		if (seconds < 0 || (seconds == 0 && !zeroAllowed)) {
+			throw new IllegalArgumentException("Option --" + name + " must be " + (zeroAllowed ? "zero or more" : "positive")
+					+ ", was " + value);
+		}
+		return Duration.ofMillis(Math.round(seconds * 1000));
+	}
+
+	List<String> list(String name, String fallback) {
+		return Arrays.stream(string(name, fallback).split(",")).map(String::trim).filter((s) -> !s.isEmpty()).toList();
+	}
+
+}

@@ -1,0 +1,45 @@
+package io.github.distlock.benchmarks;
+
+/**
+ * A way of taking Redis locks that the harness measures, connected to one Redis server.
+ */
+interface Contender extends AutoCloseable {
+
+	/** Lease of every lock the contenders take. */
+	java.time.Duration LEASE = java.time.Duration.ofSeconds(30);
+
+	/** Longest time a contender waits for a busy lock before giving up. */
+	java.time.Duration WAIT = java.time.Duration.ofSeconds(30);
+
+	/**
+	 * Returns the contender's short name, as given on the command line.
+	 * @return the name
+	 */
+	String name();
+
+	/**
+	 * Opens a session on one key, for use by one thread.
+	 * @param key the lock key
+	 * @return the session
+	 */
+	LockSession session(String key);
+
+	@Override
+	void close();
+
+	/**
+	 * Connects the named contender to a Redis server.
+	 * @param name {@code raw} or {@code distlock}
+	 * @param redis the server's address
+	 * @return the connected contender
+	 */
+	static Contender open(String name, RedisAddress redis) {
+		return switch (name) {
+			case RawLettuceContender.NAME -> new RawLettuceContender(redis);
+			case DistlockContender.NAME -> new DistlockContender(redis);
+			default -> throw new IllegalArgumentException(
+					"Unknown contender '" + name + "'; expected " + RawLettuceContender.NAME + " or " + DistlockContender.NAME);
+		};
+	}
+
+}

@@ -1,0 +1,82 @@
+package io.github.distlock.benchmarks;
+
+import java.util.Optional;
+import java.util.UUID;
+
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+import io.github.distlock.LockHandle;
+import io.github.distlock.core.DefaultLockTemplate;
+import io.github.distlock.core.LockSettings;
+import io.github.distlock.redis.RedisLocker;
+
+/**
+ * distlock as an application uses it: a {@link DefaultLockTemplate} over a {@link RedisLocker}
+ * on a Spring Data Redis Lettuce connection factory, with a fresh key prefix per run.
+ */
+final class DistlockContender implements Contender {
+
+	static final String NAME = "distlock";
+
+	private final LettuceConnectionFactory connectionFactory;
+
+	private final RedisLocker locker;
+
+	private final DefaultLockTemplate template;
+
+	DistlockContender(RedisAddress address) {
+		this.connectionFactory = new LettuceConnectionFactory(
+				new RedisStandaloneConfiguration(address.host(), address.port()),
+				LettuceClientConfiguration.builder().commandTimeout(RedisAddress.COMMAND_TIMEOUT).build());
+		this.connectionFactory.afterPropertiesSet();
+		this.connectionFactory.start();
+		this.locker = new RedisLocker(this.connectionFactory, "bench-" + UUID.randomUUID().toString().substring(0, 8));
+		this.template = new DefaultLockTemplate(this.locker, LockSettings.watchdogLease(LEASE));
+	}
+
+	@Override
+	public String name() {
+		return NAME;
+	}
+
+	@Override
+	public LockSession session(String key) {
+		return new Session(key);
+	}
+
+	@Override
+	public void close() {
+		this.template.close();
+		this.locker.close();
+		this.connectionFactory.destroy();
+	}
+
+	/** One thread's use of the template on one key. */
+	private final class Session implements LockSession {
+
+		private final String key;
+
+		private LockHandle handle;
+
+		Session(String key) {
+			this.key = key;
+		}
+
+		@Override
+		public boolean acquire() {
+			Optional<LockHandle> handle = DistlockContender.this.template.tryAcquire(this.key, LEASE, WAIT);
+			this.handle = handle.orElse(null);
+			return this.handle != null;
+		}
+
+		@Override
+		public void release() {
+			this.handle.close();
+			this.handle = null;
+		}
+
+	}
+
+}

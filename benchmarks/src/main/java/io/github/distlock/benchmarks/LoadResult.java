@@ -1,0 +1,47 @@
+package io.github.distlock.benchmarks;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * What one contender achieved in one load run.
+ *
+ * @param windowCycles cycles completed in the measured window, all threads together
+ * @param windowNanos length of the measured window
+ * @param fewestPerThread fewest cycles any one thread completed in the window
+ * @param mostPerThread most cycles any one thread completed in the window
+ * @param totalCycles cycles completed over the whole run, warm-up and wind-down included
+ * @param timeouts acquires that gave up after the contender's wait, whole run
+ * @param errors cycles that threw, whole run
+ * @param firstError the first exception thrown, or {@code null}
+ * @param handoff hand-off times in the window in microseconds, or {@code null} when not measured
+ * @param hang a thread dump when worker threads did not stop, or {@code null}
+ */
+record LoadResult(long windowCycles, long windowNanos, long fewestPerThread, long mostPerThread, long totalCycles,
+		long timeouts, long errors, Throwable firstError, Histogram handoff, String hang) {
+
+	/**
+	 * Returns the throughput in the measured window.
+	 * @return cycles per second
+	 */
+	double perSecond() {
+		return this.windowCycles * 1e9 / this.windowNanos;
+	}
+
+	/**
+	 * Returns the fewest cycles of a thread divided by the most: 1 is perfectly even, 0 means a
+	 * thread starved.
+	 * @return the fairness ratio
+	 */
+	double fairness() {
+		return (this.mostPerThread > 0) ? (double) this.fewestPerThread / this.mostPerThread : 0;
+	}
+
+	/**
+	 * Returns whether the run had timeouts, errors or hung threads.
+	 * @return whether something went wrong
+	 */
+	boolean troubled() {
+		return this.timeouts > 0 || this.errors > 0 || this.hang != null;
+	}
+
+}

@@ -1,0 +1,51 @@
+package io.github.distlock.benchmarks;
+
+import java.util.List;
+
+/**
+ * What one contender achieved with several JVMs on one key.
+ *
+ * @param jvms each child JVM's figures
+ * @param counter the shared counter's final value
+ */
+record MultiJvmResult(List<LoadResult> jvms, long counter) {
+
+	/**
+	 * Returns the sections per second of all JVMs together; their windows coincide.
+	 * @return sections per second
+	 */
+	double perSecond() {
+		return this.jvms.stream().mapToDouble(LoadResult::perSecond).sum();
+	}
+
+	/**
+	 * Returns one JVM's share of the sections done in the window.
+	 * @param jvm the JVM's index
+	 * @return the share, 0 to 1
+	 */
+	double share(int jvm) {
+		long all = this.jvms.stream().mapToLong(LoadResult::windowCycles).sum();
+		return (all > 0) ? (double) this.jvms.get(jvm).windowCycles() / all : 0;
+	}
+
+	/**
+	 * Returns sections whose counter update was lost: sections done minus the counter.
+	 * @return the lost updates
+	 */
+	long lostUpdates() {
+		return this.jvms.stream().mapToLong(LoadResult::totalCycles).sum() - this.counter;
+	}
+
+	long timeouts() {
+		return this.jvms.stream().mapToLong(LoadResult::timeouts).sum();
+	}
+
+	long errors() {
+		return this.jvms.stream().mapToLong(LoadResult::errors).sum();
+	}
+
+	boolean troubled() {
+		return this.jvms.stream().anyMatch(LoadResult::troubled) || lostUpdates() != 0;
+	}
+
+}

@@ -1,0 +1,106 @@
+package io.github.distlock.benchmarks;
+
+import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.SetArgs;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
+
+/**
+ * The baseline: the lock loop an application would write by hand on Lettuce. One shared
+ * connection, {@code SET key token NX PX} with jittered exponential back-off while the lock is
+ * busy, and a compare-and-delete script to release.
+ */
+final class RawLettuceContender implements Contender {
+
+	static final String NAME = "raw";
+
+	private static final String RELEASE_SCRIPT = "if redis.call('get',KEYS[1])==ARGV[1] then "
+			+ "return redis.call('del',KEYS[1]) else return 0 end";
+
+	private static final long MIN_BACKOFF_MICROS = 1_000;
+
+	private static final long MAX_BACKOFF_MICROS = 16_000;
+
+	private final SetArgs acquireArgs = SetArgs.Builder.nx().px(LEASE.toMillis());
+
+	private final RedisClient client;
+
+	private final StatefulRedisConnection<String, String> connection;
+
+	private final RedisCommands<String, String> redis;
+
+	private final String releaseSha;
+
+	RawLettuceContender(RedisAddress address) {
+		this.client = RedisClient.create(address.uri());
+		this.connection = this.client.connect();
+		this.redis = this.connection.sync();
+		this.releaseSha = this.redis.scriptLoad(RELEASE_SCRIPT);
+	}
+
+	@Override
+	public String name() {
+		return NAME;
+	}
+
+	@Override
+	public LockSession session(String key) {
+		return new Session(key);
+	}
+
+	@Override
+	public void close() {
+		this.connection.close();
+		this.client.shutdown();
+	}
+
+	/** One thread's lock loop on one key. */
+	private final class Session implements LockSession {
+
+		private final String key;
+
+		private final String[] keys;
+
+		private String token;
+
+		Session(String key) {
+			this.key = key;
+			this.keys = new String[] { key };
+		}
+
+		@Override
+		public boolean acquire() {
+			String token = UUID.randomUUID().toString();
+			long deadline = System.nanoTime() + WAIT.toNanos();
+			long lowMicros = MIN_BACKOFF_MICROS;
+			long highMicros = 4 * MIN_BACKOFF_MICROS;
+			while (!"OK".equals(RawLettuceContender.this.redis.set(this.key, token, RawLettuceContender.this.acquireArgs))) {
+				if (System.nanoTime() - deadline >= 0 || Thread.currentThread().isInterrupted()) {
+					return false;
+				}
+				LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(ThreadLocalRandom.current().nextLong(lowMicros, highMicros + 1)));
+				highMicros = Math.min(highMicros * 2, MAX_BACKOFF_MICROS);
+				lowMicros = Math.min(lowMicros * 2, highMicros / 4);
+			}
+			this.token = token;
+			return true;
+		}
+
+		@Override
+		public void release() {
+			Long deleted = RawLettuceContender.this.redis.evalsha(RawLettuceContender.this.releaseSha,
+					ScriptOutputType.INTEGER, this.keys, this.token);
+			if (deleted == null || deleted != 1L) {
+				throw new IllegalStateException("Raw lock '" + this.key + "' was no longer held at release");
+			}
+		}
+
+	}
+
+}

@@ -1,0 +1,50 @@
+package io.github.distlock.benchmarks;
+
+import java.lang.management.LockInfo;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MonitorInfo;
+import java.lang.management.ThreadInfo;
+
+/**
+ * Full stack traces of every thread in this JVM, with the locks they hold and wait for, for
+ * diagnosing a run whose threads did not stop.
+ */
+final class ThreadDumps {
+
+	private ThreadDumps() {
+	}
+
+	/**
+	 * Dumps every live thread.
+	 * @return the dump
+	 */
+	static String all() {
+		StringBuilder dump = new StringBuilder();
+		for (ThreadInfo thread : ManagementFactory.getThreadMXBean().dumpAllThreads(true, true)) {
+			dump.append('"').append(thread.getThreadName()).append("\" #").append(thread.getThreadId())
+				.append(' ').append(thread.getThreadState());
+			if (thread.getLockName() != null) {
+				dump.append(" on ").append(thread.getLockName());
+			}
+			if (thread.getLockOwnerName() != null) {
+				dump.append(" owned by \"").append(thread.getLockOwnerName()).append('"');
+			}
+			dump.append('\n');
+			StackTraceElement[] frames = thread.getStackTrace();
+			for (int i = 0; i < frames.length; i++) {
+				dump.append("\tat ").append(frames[i]).append('\n');
+				for (MonitorInfo monitor : thread.getLockedMonitors()) {
+					if (monitor.getLockedStackDepth() == i) {
+						dump.append("\t- locked ").append(monitor).append('\n');
+					}
+				}
+			}
+			for (LockInfo lock : thread.getLockedSynchronizers()) {
+				dump.append("\t- owns ").append(lock).append('\n');
+			}
+			dump.append('\n');
+		}
+		return dump.toString();
+	}
+
+}
