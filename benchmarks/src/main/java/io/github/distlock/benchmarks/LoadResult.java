@@ -1,5 +1,7 @@
 package io.github.distlock.benchmarks;
 
+import java.io.PrintStream;
+
 import org.HdrHistogram.Histogram;
 
 /**
@@ -42,6 +44,22 @@ record LoadResult(long windowCycles, long windowNanos, long fewestPerThread, lon
 	 */
 	boolean troubled() {
 		return this.timeouts > 0 || this.errors > 0 || this.hang != null;
+	}
+
+	/**
+	 * Prints the first error and the thread dump of a hang, if any.
+	 * @param who the contender and scenario
+	 * @param out where to print
+	 */
+	void printProblems(String who, PrintStream out) {
+		if (this.firstError != null) {
+			out.println(who + ": " + this.errors + " cycle(s) threw; the first:");
+			this.firstError.printStackTrace(out);
+		}
+		if (this.hang != null) {
+			out.println(who + ": worker threads did not stop; thread dump:");
+			out.println(this.hang);
+		}
 	}
 
 }

@@ -108,6 +108,7 @@ final class MultiJvmRun {
 		LoadResult await(Duration limit) {
 			try {
 				if (!this.process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
+					dumpThreads();
 					throw new IllegalStateException("Child JVM " + this.name + " (pid " + this.process.pid()
 							+ ") did not finish within " + limit.toSeconds() + " s");
 				}
@@ -127,6 +128,25 @@ final class MultiJvmRun {
 
 		void destroy() {
 			this.process.destroyForcibly();
+		}
+
+		/** Prints the stuck child's threads with {@code jstack}, when the JDK has it. */
+		private void dumpThreads() {
+			Path jstack = Path.of(System.getProperty("java.home"), "bin", "jstack");
+			MultiJvmRun.this.out.println("  [" + this.name + "] did not finish; jstack " + this.process.pid() + ":");
+			try {
+				Process dump = new ProcessBuilder(jstack.toString(), "-l", String.valueOf(this.process.pid()))
+					.redirectErrorStream(true)
+					.start();
+				MultiJvmRun.this.out.println(new String(dump.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+				dump.waitFor(30, TimeUnit.SECONDS);
+			}
+			catch (IOException ex) {
+				MultiJvmRun.this.out.println("  (could not run " + jstack + ": " + ex.getMessage() + ")");
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
 		}
 
 		private void read() {

@@ -1,0 +1,86 @@
+package io.github.distlock.benchmarks;
+
+import java.io.PrintStream;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The results of one scenario for each contender, run one after the other; a contender whose
+ * run threw is reported as failed and the others still run.
+ *
+ * @param <R> the scenario's result type
+ */
+final class Comparison<R> {
+
+	private final List<String> contenders;
+
+	private final Map<String, R> results = new LinkedHashMap<>();
+
+	private boolean failed;
+
+	private Comparison(List<String> contenders) {
+		this.contenders = contenders;
+	}
+
+	/**
+	 * Runs a scenario for each contender.
+	 * @param scenario the scenario's name, for progress lines
+	 * @param contenders the contenders, in order
+	 * @param out where progress and failures are printed
+	 * @param run runs the scenario for the named contender
+	 * @param <R> the result type
+	 * @return the results
+	 */
+	static <R> Comparison<R> run(String scenario, List<String> contenders, PrintStream out, Function<String, R> run) {
+		Comparison<R> comparison = new Comparison<>(contenders);
+		for (String contender : contenders) {
+			out.println("running " + scenario + " / " + contender + " ...");
+			try {
+				comparison.results.put(contender, run.apply(contender));
+			}
+			catch (RuntimeException ex) {
+				comparison.failed = true;
+				out.println(contender + " FAILED in " + scenario + ":");
+				ex.printStackTrace(out);
+			}
+		}
+		return comparison;
+	}
+
+	/**
+	 * Returns one table cell per contender, {@code FAILED} where the run threw.
+	 * @param cell formats a result
+	 * @return the cells
+	 */
+	List<String> cells(Function<R, String> cell) {
+		return this.contenders.stream()
+			.map((contender) -> this.results.containsKey(contender) ? cell.apply(this.results.get(contender)) : "FAILED")
+			.toList();
+	}
+
+	/**
+	 * Returns the ratio distlock / raw of a figure, or {@code null} when either is missing.
+	 * @param figure the figure
+	 * @return the formatted ratio
+	 */
+	String ratio(ToDoubleFunction<R> figure) {
+		R raw = this.results.get(RawLettuceContender.NAME);
+		R distlock = this.results.get(DistlockContender.NAME);
+		return (raw != null && distlock != null) ? ReportTable.ratio(figure.applyAsDouble(distlock), figure.applyAsDouble(raw))
+				: null;
+	}
+
+	/**
+	 * Returns whether any run threw or any result is troubled.
+	 * @param troubled whether a result shows a problem
+	 * @return whether the scenario had a problem
+	 */
+	boolean troubled(Predicate<R> troubled) {
+		return this.failed || this.results.values().stream().anyMatch(troubled);
+	}
+
+}

@@ -1,0 +1,38 @@
+package io.github.distlock.benchmarks;
+
+import java.io.PrintStream;
+import java.util.UUID;
+
+/**
+ * Every thread locks and unlocks its own key as fast as it can: the cost of an uncontended lock.
+ */
+final class DistinctKeysScenario implements Scenario {
+
+	@Override
+	public boolean run(HarnessSettings settings, PrintStream out) {
+		int threads = settings.distinctThreads();
+		Comparison<LoadResult> results = Comparison.run("distinct", settings.contenders(), out,
+				(name) -> runOne(name, settings, out));
+		ReportTable table = new ReportTable("distinct keys: " + threads + " threads, one key each, lock+unlock ("
+				+ settings.timing() + ")", settings.contenders());
+		table.row("distinct " + threads + "t cycles/s", results.cells((r) -> ReportTable.rate(r.perSecond())),
+				results.ratio(LoadResult::perSecond));
+		table.row("fewest/most per thread", results.cells((r) -> Scenario.fewestMost(r.fewestPerThread(), r.mostPerThread())),
+				null);
+		table.row("timeouts / errors", results.cells((r) -> Scenario.timeoutsErrors(r.timeouts(), r.errors())), null);
+		table.print(out);
+		return !results.troubled(LoadResult::troubled);
+	}
+
+	private LoadResult runOne(String name, HarnessSettings settings, PrintStream out) {
+		String prefix = "bench-distinct-" + UUID.randomUUID().toString().substring(0, 8) + ":";
+		try (Contender contender = Contender.open(name, settings.redis())) {
+			LoadRun run = new LoadRun(name + "-distinct", settings.distinctThreads(), (i) -> contender.session(prefix + i),
+					Workload.lockUnlock(), null);
+			LoadResult result = run.run(System.currentTimeMillis(), settings.warmup(), settings.window());
+			result.printProblems(name + " distinct", out);
+			return result;
+		}
+	}
+
+}

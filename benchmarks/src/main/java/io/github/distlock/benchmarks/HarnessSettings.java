@@ -1,0 +1,85 @@
+package io.github.distlock.benchmarks;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The harness's command-line settings.
+ *
+ * @param redis the address of an existing Redis server, or {@code null} to start one
+ * @param warmup run time before each measured window
+ * @param window length of each measured window
+ * @param distinctThreads threads of the distinct-keys scenario
+ * @param oneKeyThreads threads of the one-key scenario
+ * @param jvms child JVMs of the multi-JVM scenario
+ * @param threadsPerJvm threads in each child JVM
+ * @param scenarios the scenarios to run, in order
+ * @param contenders the contenders to run, in order
+ */
+record HarnessSettings(RedisAddress redis, Duration warmup, Duration window, int distinctThreads, int oneKeyThreads,
+		int jvms, int threadsPerJvm, List<String> scenarios, List<String> contenders) {
+
+	static final String USAGE = """
+			Usage: LockLoadHarness [options]
+			  --seconds N            measured seconds per scenario and contender (default 10)
+			  --warmup N             warm-up seconds before each measurement, not counted (default 2)
+			  --redis host:port      use this Redis instead of starting a redis-server
+			  --distinct-threads N   threads of the distinct scenario, each on its own key (default 64)
+			  --one-key-threads N    threads of the one-key scenario (default 64)
+			  --jvms N               child JVMs of the two-jvm scenario (default 2)
+			  --threads-per-jvm N    threads in each child JVM (default 32)
+			  --scenarios LIST       any of distinct,one-key,two-jvm (default all)
+			  --contenders LIST      any of raw,distlock (default both)
+			""";
+
+	private static final Set<String> OPTIONS = Set.of("seconds", "warmup", "redis", "distinct-threads",
+			"one-key-threads", "jvms", "threads-per-jvm", "scenarios", "contenders");
+
+	static final List<String> ALL_SCENARIOS = List.of("distinct", "one-key", "two-jvm");
+
+	static HarnessSettings parse(String[] args) {
+		Arguments arguments = new Arguments(args, OPTIONS);
+		String redis = arguments.string("redis", null);
+		List<String> scenarios = arguments.list("scenarios", String.join(",", ALL_SCENARIOS));
+		for (String scenario : scenarios) {
+			if (!ALL_SCENARIOS.contains(scenario)) {
+				throw new IllegalArgumentException("Unknown scenario '" + scenario + "'; expected any of " + ALL_SCENARIOS);
+			}
+		}
+		List<String> contenders = arguments.list("contenders", RawLettuceContender.NAME + "," + DistlockContender.NAME);
+		for (String contender : contenders) {
+			if (!contender.equals(RawLettuceContender.NAME) && !contender.equals(DistlockContender.NAME)) {
+				throw new IllegalArgumentException("Unknown contender '" + contender + "'; expected raw or distlock");
+			}
+		}
+		return new HarnessSettings((redis != null) ? RedisAddress.parse(redis) : null,
+				arguments.seconds("warmup", 2, true), arguments.seconds("seconds", 10, false),
+				arguments.positiveInt("distinct-threads", 64), arguments.positiveInt("one-key-threads", 64),
+				arguments.positiveInt("jvms", 2), arguments.positiveInt("threads-per-jvm", 32), scenarios, contenders);
+	}
+
+	/**
+	 * Returns the settings with the given Redis address.
+	 * @param address where Redis listens
+	 * @return the settings
+	 */
+	HarnessSettings withRedis(RedisAddress address) {
+		return new HarnessSettings(address, this.warmup, this.window, this.distinctThreads, this.oneKeyThreads, this.jvms,
+				this.threadsPerJvm, this.scenarios, this.contenders);
+	}
+
+	/**
+	 * Describes the timing, for table titles.
+	 * @return for example {@code 10 s measured after 2 s warm-up}
+	 */
+	String timing() {
+		return seconds(this.window) + " s measured after " + seconds(this.warmup) + " s warm-up";
+	}
+
+	private static String seconds(Duration duration) {
+		long millis = duration.toMillis();
+		return (millis % 1000 == 0) ? String.valueOf(millis / 1000) : String.valueOf(millis / 1000.0);
+	}
+
+}

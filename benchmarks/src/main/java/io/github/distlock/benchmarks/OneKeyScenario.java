@@ -1,0 +1,70 @@
+package io.github.distlock.benchmarks;
+
+import java.io.PrintStream;
+import java.util.UUID;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * All threads of one JVM contend for one key; each critical section reads and writes a shared
+ * counter. Measures throughput, starvation, lost updates and the lock's hand-off latency.
+ */
+final class OneKeyScenario implements Scenario {
+
+	@Override
+	public boolean run(HarnessSettings settings, PrintStream out) {
+		int threads = settings.oneKeyThreads();
+		Comparison<Result> results = Comparison.run("one-key", settings.contenders(), out,
+				(name) -> runOne(name, settings, out));
+		ReportTable table = new ReportTable("one key, one JVM: " + threads + " threads, section = lock, GET, SET+1, unlock ("
+				+ settings.timing() + ")", settings.contenders());
+		table.row("one-key " + threads + "t sections/s", results.cells((r) -> ReportTable.rate(r.load().perSecond())),
+				results.ratio((r) -> r.load().perSecond()));
+		table.row("fewest/most per thread",
+				results.cells((r) -> Scenario.fewestMost(r.load().fewestPerThread(), r.load().mostPerThread())),
+				results.ratio((r) -> r.load().fairness()));
+		table.row("lost updates", results.cells((r) -> ReportTable.count(r.lostUpdates())), null);
+		table.row("timeouts / errors",
+				results.cells((r) -> Scenario.timeoutsErrors(r.load().timeouts(), r.load().errors())), null);
+		table.row("hand-offs measured", results.cells((r) -> ReportTable.count(r.handoff().getTotalCount())), null);
+		for (double percentile : new double[] { 50, 90, 99 }) {
+			table.row("hand-off p" + (int) percentile,
+					results.cells((r) -> ReportTable.micros(r.handoff().getValueAtPercentile(percentile))),
+					results.ratio((r) -> r.handoff().getValueAtPercentile(percentile)));
+		}
+		table.print(out);
+		return !results.troubled((r) -> r.load().troubled() || r.lostUpdates() != 0);
+	}
+
+	private Result runOne(String name, HarnessSettings settings, PrintStream out) {
+		String run = "bench-one-key-" + UUID.randomUUID().toString().substring(0, 8);
+		HandoffTimer handoff = new HandoffTimer();
+		try (Contender contender = Contender.open(name, settings.redis());
+				SharedCounter counter = new SharedCounter(settings.redis(), run + ":counter")) {
+			counter.reset();
+			LoadRun load = new LoadRun(name + "-one-key", settings.oneKeyThreads(), (i) -> contender.session(run + ":lock"),
+					Workload.criticalSection(counter, handoff), handoff);
+			LoadResult result = load.run(System.currentTimeMillis(), settings.warmup(), settings.window());
+			result.printProblems(name + " one-key", out);
+			return new Result(result, counter.value());
+		}
+	}
+
+	/**
+	 * One contender's figures.
+	 * @param load the load run's figures, hand-off times included
+	 * @param counter the shared counter's final value
+	 */
+	record Result(LoadResult load, long counter) {
+
+		long lostUpdates() {
+			return this.load.totalCycles() - this.counter;
+		}
+
+		Histogram handoff() {
+			return this.load.handoff();
+		}
+
+	}
+
+}

@@ -1,0 +1,43 @@
+package io.github.distlock.benchmarks;
+
+import java.io.PrintStream;
+
+/**
+ * One load pattern, run for every contender against the same Redis and printed as one table.
+ */
+interface Scenario {
+
+	/**
+	 * Runs the scenario for each contender in the settings and prints its table.
+	 * @param settings the harness settings, with the Redis address set
+	 * @param out where to print
+	 * @return {@code true} when every run was clean: no failures, timeouts, errors, hangs or lost updates
+	 */
+	boolean run(HarnessSettings settings, PrintStream out);
+
+	/**
+	 * Returns the scenario of the given name.
+	 * @param name {@code distinct}, {@code one-key} or {@code two-jvm}
+	 * @return the scenario
+	 */
+	static Scenario named(String name) {
+		return switch (name) {
+			case "distinct" -> new DistinctKeysScenario();
+			case "one-key" -> new OneKeyScenario();
+			case "two-jvm" -> new MultiJvmScenario();
+			default -> throw new IllegalArgumentException("Unknown scenario '" + name + "'");
+		};
+	}
+
+	/** Formats a run's fewest and most cycles per thread with their ratio, {@code 120 / 150 (0.80)}. */
+	static String fewestMost(long fewest, long most) {
+		return ReportTable.count(fewest) + " / " + ReportTable.count(most) + " ("
+				+ ReportTable.fraction((most > 0) ? (double) fewest / most : 0) + ")";
+	}
+
+	/** Formats timeouts and errors, {@code 0 / 0}. */
+	static String timeoutsErrors(long timeouts, long errors) {
+		return ReportTable.count(timeouts) + " / " + ReportTable.count(errors);
+	}
+
+}
