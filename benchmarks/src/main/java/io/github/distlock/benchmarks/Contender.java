@@ -19,7 +19,7 @@ interface Contender extends AutoCloseable {
 
 	/**
 	 * Opens a session on one key, for use by one thread.
-	 * @param key the lock key
+	 * @param key the lock key, within the contender's namespace
 	 * @return the session
 	 */
 	LockSession session(String key);
@@ -31,12 +31,14 @@ interface Contender extends AutoCloseable {
 	 * Connects the named contender to a Redis server.
 	 * @param name {@code raw} or {@code distlock}
 	 * @param redis the server's address
+	 * @param namespace first part of every Redis key the contender writes; fresh for each run,
+	 * and the same in every JVM of one run so that they contend for the same locks
 	 * @return the connected contender
 	 */
-	static Contender open(String name, RedisAddress redis) {
+	static Contender open(String name, RedisAddress redis, String namespace) {
 		return switch (name) {
-			case RawLettuceContender.NAME -> new RawLettuceContender(redis);
-			case DistlockContender.NAME -> new DistlockContender(redis);
+			case RawLettuceContender.NAME -> new RawLettuceContender(redis, namespace);
+			case DistlockContender.NAME -> new DistlockContender(redis, namespace);
 			default -> throw new IllegalArgumentException(
 					"Unknown contender '" + name + "'; expected " + RawLettuceContender.NAME + " or " + DistlockContender.NAME);
 		};

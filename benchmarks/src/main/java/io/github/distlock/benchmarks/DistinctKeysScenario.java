@@ -25,9 +25,9 @@ final class DistinctKeysScenario implements Scenario {
 	}
 
 	private LoadResult runOne(String name, HarnessSettings settings, PrintStream out) {
-		String prefix = "bench-distinct-" + UUID.randomUUID().toString().substring(0, 8) + ":";
-		try (Contender contender = Contender.open(name, settings.redis())) {
-			LoadRun run = new LoadRun(name + "-distinct", settings.distinctThreads(), (i) -> contender.session(prefix + i),
+		String namespace = "bench-distinct-" + UUID.randomUUID().toString().substring(0, 8);
+		try (Contender contender = Contender.open(name, settings.redis(), namespace)) {
+			LoadRun run = new LoadRun(name + "-distinct", settings.distinctThreads(), (i) -> contender.session("key-" + i),
 					Workload.lockUnlock(), null);
 			LoadResult result = run.run(System.currentTimeMillis(), settings.warmup(), settings.window());
 			result.printProblems(name + " distinct", out);

@@ -1,7 +1,6 @@
 package io.github.distlock.benchmarks;
 
 import java.util.Optional;
-import java.util.UUID;
 
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
@@ -14,7 +13,7 @@ import io.github.distlock.redis.RedisLocker;
 
 /**
  * distlock as an application uses it: a {@link DefaultLockTemplate} over a {@link RedisLocker}
- * on a Spring Data Redis Lettuce connection factory, with a fresh key prefix per run.
+ * on a Spring Data Redis Lettuce connection factory, with the run's namespace as key prefix.
  */
 final class DistlockContender implements Contender {
 
@@ -26,13 +25,13 @@ final class DistlockContender implements Contender {
 
 	private final DefaultLockTemplate template;
 
-	DistlockContender(RedisAddress address) {
+	DistlockContender(RedisAddress address, String namespace) {
 		this.connectionFactory = new LettuceConnectionFactory(
 				new RedisStandaloneConfiguration(address.host(), address.port()),
 				LettuceClientConfiguration.builder().commandTimeout(RedisAddress.COMMAND_TIMEOUT).build());
 		this.connectionFactory.afterPropertiesSet();
 		this.connectionFactory.start();
-		this.locker = new RedisLocker(this.connectionFactory, "bench-" + UUID.randomUUID().toString().substring(0, 8));
+		this.locker = new RedisLocker(this.connectionFactory, namespace);
 		this.template = new DefaultLockTemplate(this.locker, LockSettings.watchdogLease(LEASE));
 	}
 

@@ -43,16 +43,16 @@ final class MultiJvmRun {
 	 * @return the figures of every child and the counter's final value
 	 */
 	MultiJvmResult run(String contender, int jvms, int threadsPerJvm, Duration warmup, Duration window) {
-		String run = "bench-jvm-" + UUID.randomUUID().toString().substring(0, 8);
-		String counterKey = run + ":counter";
+		String run = "bench-jvms-" + UUID.randomUUID().toString().substring(0, 8);
+		String counterKey = run + "-counter";
 		List<Child> children = new ArrayList<>();
 		try (SharedCounter counter = new SharedCounter(this.redis, counterKey);
-				StartSignal signal = new StartSignal(this.redis, run + ":ready", run + ":start")) {
+				StartSignal signal = new StartSignal(this.redis, run + "-ready", run + "-start")) {
 			counter.reset();
 			for (int i = 0; i < jvms; i++) {
 				children.add(new Child(contender + "-jvm" + (i + 1), List.of("--contender", contender, "--redis",
-						this.redis.toString(), "--threads", String.valueOf(threadsPerJvm), "--key", run + ":lock",
-						"--counter-key", counterKey, "--ready-key", run + ":ready", "--start-key", run + ":start",
+						this.redis.toString(), "--threads", String.valueOf(threadsPerJvm), "--namespace", run,
+						"--counter-key", counterKey, "--ready-key", run + "-ready", "--start-key", run + "-start",
 						"--warmup", seconds(warmup), "--seconds", seconds(window))));
 			}
 			signal.awaitReady(jvms, READY_TIMEOUT, () -> children.stream().allMatch(Child::isAlive));

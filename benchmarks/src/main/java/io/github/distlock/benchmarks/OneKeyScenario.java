@@ -37,12 +37,12 @@ final class OneKeyScenario implements Scenario {
 	}
 
 	private Result runOne(String name, HarnessSettings settings, PrintStream out) {
-		String run = "bench-one-key-" + UUID.randomUUID().toString().substring(0, 8);
+		String namespace = "bench-one-key-" + UUID.randomUUID().toString().substring(0, 8);
 		HandoffTimer handoff = new HandoffTimer();
-		try (Contender contender = Contender.open(name, settings.redis());
-				SharedCounter counter = new SharedCounter(settings.redis(), run + ":counter")) {
+		try (Contender contender = Contender.open(name, settings.redis(), namespace);
+				SharedCounter counter = new SharedCounter(settings.redis(), namespace + "-counter")) {
 			counter.reset();
-			LoadRun load = new LoadRun(name + "-one-key", settings.oneKeyThreads(), (i) -> contender.session(run + ":lock"),
+			LoadRun load = new LoadRun(name + "-one-key", settings.oneKeyThreads(), (i) -> contender.session("lock"),
 					Workload.criticalSection(counter, handoff), handoff);
 			LoadResult result = load.run(System.currentTimeMillis(), settings.warmup(), settings.window());
 			result.printProblems(name + " one-key", out);

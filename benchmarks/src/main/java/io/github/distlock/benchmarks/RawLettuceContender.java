@@ -37,7 +37,10 @@ final class RawLettuceContender implements Contender {
 
 	private final String releaseSha;
 
-	RawLettuceContender(RedisAddress address) {
+	private final String namespace;
+
+	RawLettuceContender(RedisAddress address, String namespace) {
+		this.namespace = namespace;
 		this.client = RedisClient.create(address.uri());
 		this.connection = this.client.connect();
 		this.redis = this.connection.sync();
@@ -51,7 +54,7 @@ final class RawLettuceContender implements Contender {
 
 	@Override
 	public LockSession session(String key) {
-		return new Session(key);
+		return new Session(this.namespace + ":" + key);
 	}
 
 	@Override

@@ -10,7 +10,7 @@ import java.util.Set;
  */
 public final class TwoJvmChild {
 
-	private static final Set<String> OPTIONS = Set.of("contender", "redis", "threads", "key", "counter-key",
+	private static final Set<String> OPTIONS = Set.of("contender", "redis", "threads", "namespace", "counter-key",
 			"ready-key", "start-key", "warmup", "seconds", "name");
 
 	private TwoJvmChild() {
@@ -31,14 +31,13 @@ public final class TwoJvmChild {
 
 	private static int run(Arguments arguments) {
 		RedisAddress redis = RedisAddress.parse(arguments.required("redis"));
-		String key = arguments.required("key");
 		Duration warmup = arguments.seconds("warmup", 2, true);
 		Duration window = arguments.seconds("seconds", 10, false);
-		try (Contender contender = Contender.open(arguments.required("contender"), redis);
+		try (Contender contender = Contender.open(arguments.required("contender"), redis, arguments.required("namespace"));
 				SharedCounter counter = new SharedCounter(redis, arguments.required("counter-key"));
 				StartSignal signal = new StartSignal(redis, arguments.required("ready-key"), arguments.required("start-key"))) {
 			LoadRun run = new LoadRun(arguments.required("name"), arguments.positiveInt("threads", 32),
-					(i) -> contender.session(key), Workload.criticalSection(counter, null), null);
+					(i) -> contender.session("lock"), Workload.criticalSection(counter, null), null);
 			signal.ready();
 			long startAt = signal.awaitStart(Duration.ofMinutes(2));
 			LoadResult result = run.run(startAt, warmup, window);
