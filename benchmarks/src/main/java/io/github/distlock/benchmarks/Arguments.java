@@ -55,10 +55,6 @@ final class Arguments {
 		return parsed;
 	}
 
-	long longValue(String name) {
-		return Long.parseLong(required(name));
-	}
-
 	/** Seconds, fractions allowed, for example {@code 0.5}. */
 	Duration seconds(String name, double fallback, boolean zeroAllowed) {
 		String value = this.values.get(name);

@@ -1,15 +1,17 @@
 package io.github.distlock.benchmarks;
 
+import java.time.Duration;
+
 /**
  * A way of taking Redis locks that the harness measures, connected to one Redis server.
  */
 interface Contender extends AutoCloseable {
 
 	/** Lease of every lock the contenders take. */
-	java.time.Duration LEASE = java.time.Duration.ofSeconds(30);
+	Duration LEASE = Duration.ofSeconds(30);
 
 	/** Longest time a contender waits for a busy lock before giving up. */
-	java.time.Duration WAIT = java.time.Duration.ofSeconds(30);
+	Duration WAIT = Duration.ofSeconds(30);
 
 	/**
 	 * Returns the contender's short name, as given on the command line.

@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Parent side of the multi-JVM scenario: spawns the child JVMs ({@link TwoJvmChild}) on the
+ * Parent side of the multi-JVM scenario: spawns the child JVMs ({@link MultiJvmChild}) on the
  * current classpath, starts them together, echoes their output and collects their figures.
  */
 final class MultiJvmRun {
@@ -87,7 +87,7 @@ final class MultiJvmRun {
 		Child(String name, List<String> args) {
 			this.name = name;
 			List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-					"-cp", ChildClasspath.current(), TwoJvmChild.class.getName()));
+					"-cp", ChildClasspath.current(), MultiJvmChild.class.getName()));
 			command.addAll(args);
 			command.addAll(List.of("--name", name));
 			try {

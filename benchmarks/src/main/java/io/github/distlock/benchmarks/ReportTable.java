@@ -57,6 +57,7 @@ final class ReportTable {
 			line.append(row[row.length - 1]);
 			out.println(line.toString().stripTrailing());
 		}
+		out.println();
 	}
 
 	private String ratioHeader() {
@@ -67,7 +68,7 @@ final class ReportTable {
 	 * Returns whether both contenders are in the table, so that ratios make sense.
 	 * @return whether ratios are shown
 	 */
-	boolean hasRatio() {
+	private boolean hasRatio() {
 		return this.contenders.contains(RawLettuceContender.NAME) && this.contenders.contains(DistlockContender.NAME);
 	}
 

@@ -49,12 +49,15 @@ final class LockCoordinator implements AutoCloseable {
 	 */
 	@Nullable Holding acquire(LockRequest request, long deadline) {
 		LocalLock local = this.locals.enter(request.key());
+		Holding reentered = local.reenter();
+		if (reentered != null) {
+			// A nested holding is no new user of the local lock: the outermost one leaves for it.
+			this.locals.leave(request.key());
+			return reentered;
+		}
 		Holding holding = null;
 		try {
-			holding = local.reenter();
-			if (holding == null) {
-				holding = acquireTurnAndLock(local, request, deadline);
-			}
+			holding = acquireTurnAndLock(local, request, deadline);
 			return holding;
 		}
 		finally {
@@ -62,6 +65,11 @@ final class LockCoordinator implements AutoCloseable {
 				this.locals.leave(request.key());
 			}
 		}
+	}
+
+	/** Returns how many locks this process holds or waits for, for tests. */
+	int localLockCount() {
+		return this.locals.size();
 	}
 
 	private @Nullable Holding acquireTurnAndLock(LocalLock local, LockRequest request, long deadline) {

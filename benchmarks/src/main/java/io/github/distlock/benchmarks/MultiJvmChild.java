@@ -8,12 +8,12 @@ import java.util.Set;
  * key, started together with its siblings through a {@link StartSignal}, and prints a
  * {@link ResultLine} on stdout.
  */
-public final class TwoJvmChild {
+public final class MultiJvmChild {
 
 	private static final Set<String> OPTIONS = Set.of("contender", "redis", "threads", "namespace", "counter-key",
 			"ready-key", "start-key", "warmup", "seconds", "name");
 
-	private TwoJvmChild() {
+	private MultiJvmChild() {
 	}
 
 	public static void main(String[] args) {
