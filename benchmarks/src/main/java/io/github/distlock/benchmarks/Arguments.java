@@ -25,7 +25,8 @@ final class Arguments {
 		for (int i = 0; i < args.length; i++) {
 			String arg = args[i];
 			if (!arg.startsWith("--") || !known.contains(arg.substring(2))) {
-				throw new IllegalArgumentException("Unknown option '" + arg + "'; known options: --" + String.join(", --", known));
+				throw new IllegalArgumentException(
+						"Unknown option '" + arg + "'; known options: --" + String.join(", --", known));
 			}
 			if (i + 1 == args.length) {
 				throw new IllegalArgumentException("Option " + arg + " needs a value");
@@ -60,8 +61,8 @@ final class Arguments {
 		String value = this.values.get(name);
 		double seconds = (value != null) ? Double.parseDouble(value) : fallback;
 		if (seconds < 0 || (seconds == 0 && !zeroAllowed)) {
-			throw new IllegalArgumentException("Option --" + name + " must be " + (zeroAllowed ? "zero or more" : "positive")
-					+ ", was " + value);
+			String expected = zeroAllowed ? "zero or more" : "positive";
+			throw new IllegalArgumentException("Option --" + name + " must be " + expected + ", was " + value);
 		}
 		return Duration.ofMillis(Math.round(seconds * 1000));
 	}

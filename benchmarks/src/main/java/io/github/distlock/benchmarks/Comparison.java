@@ -58,7 +58,8 @@ final class Comparison<R> {
 	 */
 	List<String> cells(Function<R, String> cell) {
 		return this.contenders.stream()
-			.map((contender) -> this.results.containsKey(contender) ? cell.apply(this.results.get(contender)) : "FAILED")
+			.map((contender) -> this.results.containsKey(contender) ? cell.apply(this.results.get(contender))
+					: "FAILED")
 			.toList();
 	}
 
@@ -70,8 +71,10 @@ final class Comparison<R> {
 	String ratio(ToDoubleFunction<R> figure) {
 		R raw = this.results.get(RawLettuceContender.NAME);
 		R distlock = this.results.get(DistlockContender.NAME);
-		return (raw != null && distlock != null) ? ReportTable.ratio(figure.applyAsDouble(distlock), figure.applyAsDouble(raw))
-				: null;
+		if (raw == null || distlock == null) {
+			return null;
+		}
+		return ReportTable.ratio(figure.applyAsDouble(distlock), figure.applyAsDouble(raw));
 	}
 
 	/**

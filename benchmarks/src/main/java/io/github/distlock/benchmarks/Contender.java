@@ -41,8 +41,8 @@ interface Contender extends AutoCloseable {
 		return switch (name) {
 			case RawLettuceContender.NAME -> new RawLettuceContender(redis, namespace);
 			case DistlockContender.NAME -> new DistlockContender(redis, namespace);
-			default -> throw new IllegalArgumentException(
-					"Unknown contender '" + name + "'; expected " + RawLettuceContender.NAME + " or " + DistlockContender.NAME);
+			default -> throw new IllegalArgumentException("Unknown contender '" + name + "'; expected "
+					+ RawLettuceContender.NAME + " or " + DistlockContender.NAME);
 		};
 	}
 

@@ -17,8 +17,8 @@ final class DistinctKeysScenario implements Scenario {
 				+ settings.timing() + ")", settings.contenders());
 		table.row("distinct " + threads + "t cycles/s", results.cells((r) -> ReportTable.rate(r.perSecond())),
 				results.ratio(LoadResult::perSecond));
-		table.row("fewest/most per thread", results.cells((r) -> Scenario.fewestMost(r.fewestPerThread(), r.mostPerThread())),
-				null);
+		table.row("fewest/most per thread",
+				results.cells((r) -> Scenario.fewestMost(r.fewestPerThread(), r.mostPerThread())), null);
 		table.row("timeouts / errors", results.cells((r) -> Scenario.timeoutsErrors(r.timeouts(), r.errors())), null);
 		table.print(out);
 		return !results.troubled(LoadResult::troubled);
@@ -27,8 +27,8 @@ final class DistinctKeysScenario implements Scenario {
 	private LoadResult runOne(String name, HarnessSettings settings, PrintStream out) {
 		String namespace = "bench-distinct-" + UUID.randomUUID().toString().substring(0, 8);
 		try (Contender contender = Contender.open(name, settings.redis(), namespace)) {
-			LoadRun run = new LoadRun(name + "-distinct", settings.distinctThreads(), (i) -> contender.session("key-" + i),
-					Workload.lockUnlock(), null);
+			LoadRun run = new LoadRun(name + "-distinct", settings.distinctThreads(),
+					(i) -> contender.session("key-" + i), Workload.lockUnlock(), null);
 			LoadResult result = run.run(System.currentTimeMillis(), settings.warmup(), settings.window());
 			result.printProblems(name + " distinct", out);
 			return result;

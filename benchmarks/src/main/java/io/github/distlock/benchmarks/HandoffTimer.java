@@ -8,8 +8,8 @@ import org.HdrHistogram.Recorder;
 
 /**
  * Measures lock hand-off: the time from a holder starting its release to the next holder
- * entering, in microseconds. Only holders of one lock may use one timer, so at most one
- * release is pending at a time.
+ * entering, in microseconds, and how often the next holder was the releasing thread itself.
+ * Only holders of one lock may use one timer, so at most one release is pending at a time.
  */
 final class HandoffTimer {
 
@@ -17,10 +17,16 @@ final class HandoffTimer {
 
 	private final AtomicLong releaseStartedAt = new AtomicLong();
 
+	private final AtomicLong sameThread = new AtomicLong();
+
 	private final Recorder recorder = new Recorder(HIGHEST_MICROS, 3);
+
+	/** Written before {@link #releaseStartedAt}, read after it, so always seen with it. */
+	private long releasingThread;
 
 	/** Called by the holder just before it releases. */
 	void releasing() {
+		this.releasingThread = Thread.currentThread().getId();
 		this.releaseStartedAt.set(System.nanoTime());
 	}
 
@@ -30,15 +36,37 @@ final class HandoffTimer {
 		long startedAt = this.releaseStartedAt.getAndSet(0);
 		if (startedAt != 0) {
 			this.recorder.recordValue(Math.min(HIGHEST_MICROS, Math.max(0, (now - startedAt) / 1_000)));
+			if (this.releasingThread == Thread.currentThread().getId()) {
+				this.sameThread.incrementAndGet();
+			}
 		}
 	}
 
 	/**
 	 * Returns the hand-offs recorded since the previous call, and starts a new interval.
-	 * @return the hand-off times in microseconds
+	 * @return the hand-offs
 	 */
-	Histogram interval() {
-		return this.recorder.getIntervalHistogram();
+	Handoffs interval() {
+		return new Handoffs(this.recorder.getIntervalHistogram(), this.sameThread.getAndSet(0));
+	}
+
+	/**
+	 * Hand-offs of one interval.
+	 *
+	 * @param micros the hand-off times in microseconds
+	 * @param sameThread how many of them went back to the thread that released
+	 */
+	record Handoffs(Histogram micros, long sameThread) {
+
+		/**
+		 * Returns the share of hand-offs in which the releasing thread took the lock again.
+		 * @return the share, 0 to 1
+		 */
+		double sameThreadShare() {
+			long all = this.micros.getTotalCount();
+			return (all > 0) ? (double) this.sameThread / all : 0;
+		}
+
 	}
 
 }

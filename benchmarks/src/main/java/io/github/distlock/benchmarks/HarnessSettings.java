@@ -44,7 +44,8 @@ record HarnessSettings(RedisAddress redis, Duration warmup, Duration window, int
 		List<String> scenarios = arguments.list("scenarios", String.join(",", ALL_SCENARIOS));
 		for (String scenario : scenarios) {
 			if (!ALL_SCENARIOS.contains(scenario)) {
-				throw new IllegalArgumentException("Unknown scenario '" + scenario + "'; expected any of " + ALL_SCENARIOS);
+				throw new IllegalArgumentException(
+						"Unknown scenario '" + scenario + "'; expected any of " + ALL_SCENARIOS);
 			}
 		}
 		List<String> contenders = arguments.list("contenders", RawLettuceContender.NAME + "," + DistlockContender.NAME);
@@ -65,8 +66,8 @@ record HarnessSettings(RedisAddress redis, Duration warmup, Duration window, int
 	 * @return the settings
 	 */
 	HarnessSettings withRedis(RedisAddress address) {
-		return new HarnessSettings(address, this.warmup, this.window, this.distinctThreads, this.oneKeyThreads, this.jvms,
-				this.threadsPerJvm, this.scenarios, this.contenders);
+		return new HarnessSettings(address, this.warmup, this.window, this.distinctThreads, this.oneKeyThreads,
+				this.jvms, this.threadsPerJvm, this.scenarios, this.contenders);
 	}
 
 	/**

@@ -2,7 +2,7 @@ package io.github.distlock.benchmarks;
 
 import java.io.PrintStream;
 
-import org.HdrHistogram.Histogram;
+import io.github.distlock.benchmarks.HandoffTimer.Handoffs;
 
 /**
  * What one contender achieved in one load run.
@@ -15,11 +15,11 @@ import org.HdrHistogram.Histogram;
  * @param timeouts acquires that gave up after the contender's wait, whole run
  * @param errors cycles that threw, whole run
  * @param firstError the first exception thrown, or {@code null}
- * @param handoff hand-off times in the window in microseconds, or {@code null} when not measured
+ * @param handoff hand-offs in the window, or {@code null} when not measured
  * @param hang a thread dump when worker threads did not stop, or {@code null}
  */
 record LoadResult(long windowCycles, long windowNanos, long fewestPerThread, long mostPerThread, long totalCycles,
-		long timeouts, long errors, Throwable firstError, Histogram handoff, String hang) {
+		long timeouts, long errors, Throwable firstError, Handoffs handoff, String hang) {
 
 	/**
 	 * Returns the throughput in the measured window.

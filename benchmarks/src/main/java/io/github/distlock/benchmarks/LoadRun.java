@@ -6,7 +6,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntFunction;
 
-import org.HdrHistogram.Histogram;
+import io.github.distlock.benchmarks.HandoffTimer.Handoffs;
 
 /**
  * Runs worker threads through a workload: a warm-up, then a measured window, then a stop.
@@ -73,7 +73,7 @@ final class LoadRun {
 		sleepUntil(windowStart + window.toMillis());
 		long[] after = cycles();
 		long windowNanos = System.nanoTime() - windowStartNanos;
-		Histogram handoffs = (this.handoff != null) ? this.handoff.interval() : null;
+		Handoffs handoffs = (this.handoff != null) ? this.handoff.interval() : null;
 		this.running = false;
 		String hang = join(threads);
 		long windowCycles = 0;

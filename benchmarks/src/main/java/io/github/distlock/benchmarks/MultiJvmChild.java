@@ -33,9 +33,12 @@ public final class MultiJvmChild {
 		RedisAddress redis = RedisAddress.parse(arguments.required("redis"));
 		Duration warmup = arguments.seconds("warmup", 2, true);
 		Duration window = arguments.seconds("seconds", 10, false);
-		try (Contender contender = Contender.open(arguments.required("contender"), redis, arguments.required("namespace"));
+		String contenderName = arguments.required("contender");
+		String namespace = arguments.required("namespace");
+		try (Contender contender = Contender.open(contenderName, redis, namespace);
 				SharedCounter counter = new SharedCounter(redis, arguments.required("counter-key"));
-				StartSignal signal = new StartSignal(redis, arguments.required("ready-key"), arguments.required("start-key"))) {
+				StartSignal signal = new StartSignal(redis, arguments.required("ready-key"),
+						arguments.required("start-key"))) {
 			LoadRun run = new LoadRun(arguments.required("name"), arguments.positiveInt("threads", 32),
 					(i) -> contender.session("lock"), Workload.criticalSection(counter, null), null);
 			signal.ready();

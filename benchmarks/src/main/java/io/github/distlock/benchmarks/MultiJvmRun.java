@@ -86,8 +86,9 @@ final class MultiJvmRun {
 
 		Child(String name, List<String> args) {
 			this.name = name;
-			List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-					"-cp", ChildClasspath.current(), MultiJvmChild.class.getName()));
+			String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+			List<String> command = new ArrayList<>(
+					List.of(java, "-cp", ChildClasspath.current(), MultiJvmChild.class.getName()));
 			command.addAll(args);
 			command.addAll(List.of("--name", name));
 			try {

@@ -15,8 +15,8 @@ final class MultiJvmScenario implements Scenario {
 		MultiJvmRun runner = new MultiJvmRun(settings.redis(), out);
 		Comparison<MultiJvmResult> results = Comparison.run("two-jvm", settings.contenders(), out,
 				(name) -> runner.run(name, jvms, threads, settings.warmup(), settings.window()));
-		ReportTable table = new ReportTable("one key, " + jvms + " JVMs x " + threads + " threads, section = lock, GET, SET+1, "
-				+ "unlock (" + settings.timing() + ")", settings.contenders());
+		ReportTable table = new ReportTable("one key, " + jvms + " JVMs x " + threads
+				+ " threads, section = lock, GET, SET+1, unlock (" + settings.timing() + ")", settings.contenders());
 		table.row(jvms + "-jvm " + jvms + "x" + threads + "t sections/s",
 				results.cells((r) -> ReportTable.rate(r.perSecond())), results.ratio(MultiJvmResult::perSecond));
 		for (int i = 0; i < jvms; i++) {

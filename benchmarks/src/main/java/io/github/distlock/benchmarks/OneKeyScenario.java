@@ -3,7 +3,7 @@ package io.github.distlock.benchmarks;
 import java.io.PrintStream;
 import java.util.UUID;
 
-import org.HdrHistogram.Histogram;
+import io.github.distlock.benchmarks.HandoffTimer.Handoffs;
 
 /**
  * All threads of one JVM contend for one key; each critical section reads and writes a shared
@@ -16,8 +16,8 @@ final class OneKeyScenario implements Scenario {
 		int threads = settings.oneKeyThreads();
 		Comparison<Result> results = Comparison.run("one-key", settings.contenders(), out,
 				(name) -> runOne(name, settings, out));
-		ReportTable table = new ReportTable("one key, one JVM: " + threads + " threads, section = lock, GET, SET+1, unlock ("
-				+ settings.timing() + ")", settings.contenders());
+		ReportTable table = new ReportTable("one key, one JVM: " + threads
+				+ " threads, section = lock, GET, SET+1, unlock (" + settings.timing() + ")", settings.contenders());
 		table.row("one-key " + threads + "t sections/s", results.cells((r) -> ReportTable.rate(r.load().perSecond())),
 				results.ratio((r) -> r.load().perSecond()));
 		table.row("fewest/most per thread",
@@ -26,11 +26,14 @@ final class OneKeyScenario implements Scenario {
 		table.row("lost updates", results.cells((r) -> ReportTable.count(r.lostUpdates())), null);
 		table.row("timeouts / errors",
 				results.cells((r) -> Scenario.timeoutsErrors(r.load().timeouts(), r.load().errors())), null);
-		table.row("hand-offs measured", results.cells((r) -> ReportTable.count(r.handoff().getTotalCount())), null);
+		table.row("hand-offs measured", results.cells((r) -> ReportTable.count(r.handoff().micros().getTotalCount())),
+				null);
+		table.row("  back to the releaser", results.cells((r) -> ReportTable.percent(r.handoff().sameThreadShare())),
+				null);
 		for (double percentile : new double[] { 50, 90, 99 }) {
 			table.row("hand-off p" + (int) percentile,
-					results.cells((r) -> ReportTable.micros(r.handoff().getValueAtPercentile(percentile))),
-					results.ratio((r) -> r.handoff().getValueAtPercentile(percentile)));
+					results.cells((r) -> ReportTable.micros(r.handoff().micros().getValueAtPercentile(percentile))),
+					results.ratio((r) -> r.handoff().micros().getValueAtPercentile(percentile)));
 		}
 		table.print(out);
 		return !results.troubled((r) -> r.load().troubled() || r.lostUpdates() != 0);
@@ -61,7 +64,7 @@ final class OneKeyScenario implements Scenario {
 			return this.load.totalCycles() - this.counter;
 		}
 
-		Histogram handoff() {
+		Handoffs handoff() {
 			return this.load.handoff();
 		}
 

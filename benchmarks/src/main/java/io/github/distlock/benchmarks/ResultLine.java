@@ -17,7 +17,8 @@ final class ResultLine {
 	static String format(LoadResult result) {
 		return PREFIX + "window=" + result.windowCycles() + " nanos=" + result.windowNanos() + " fewest="
 				+ result.fewestPerThread() + " most=" + result.mostPerThread() + " total=" + result.totalCycles()
-				+ " timeouts=" + result.timeouts() + " errors=" + result.errors() + " hung=" + ((result.hang() != null) ? 1 : 0);
+				+ " timeouts=" + result.timeouts() + " errors=" + result.errors() + " hung="
+				+ ((result.hang() != null) ? 1 : 0);
 	}
 
 	/**

@@ -19,7 +19,7 @@ final class Holding {
 
 	private final long fencingToken;
 
-	private final Thread thread;
+	private volatile @Nullable Thread thread;
 
 	private final long acquiredAt;
 
@@ -77,6 +77,10 @@ final class Holding {
 	/** Whether the current thread may re-enter this holding without a round trip. */
 	boolean isReentrantFor(Thread candidate) {
 		return this.thread == candidate && isHeld();
+	}
+
+	void detachFromThread() {
+		this.thread = null;
 	}
 
 	void enter() {

@@ -3,13 +3,11 @@ package io.github.distlock.core;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
-import io.github.distlock.LockHandle;
-
 /**
  * A caller's view of a {@link Holding}: the outermost acquisition or a nested one. Closing it
  * once counts; the lock is released when the last view of its holding closes.
  */
-final class HoldingHandle implements LockHandle {
+final class HoldingHandle implements DetachableLockHandle {
 
 	private final Holding holding;
 
@@ -35,6 +33,11 @@ final class HoldingHandle implements LockHandle {
 	@Override
 	public boolean isHeld() {
 		return !this.closed.get() && this.holding.isHeld();
+	}
+
+	@Override
+	public void detachFromThread() {
+		this.holding.detachFromThread();
 	}
 
 	@Override

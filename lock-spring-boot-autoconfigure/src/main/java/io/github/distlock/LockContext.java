@@ -1,0 +1,62 @@
+package io.github.distlock;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Optional;
+
+/**
+ * The locks held by the current thread through {@link DistributedLock}, so a method can read its
+ * fencing token:
+ *
+ * <pre class="code">
+ * long token = LockContext.current().orElseThrow().fencingToken();
+ * </pre>
+ *
+ * @since 0.1.0
+ */
+public final class LockContext {
+
+	private static final ThreadLocal<Deque<LockHandle>> held = ThreadLocal.withInitial(ArrayDeque::new);
+
+	private LockContext() {
+	}
+
+	/**
+	 * Returns the innermost lock held by the current thread through {@link DistributedLock}.
+	 * @return the handle, or empty outside a locked method
+	 */
+	public static Optional<LockHandle> current() {
+		return Optional.ofNullable(held.get().peek());
+	}
+
+	/**
+	 * Makes {@code handle} the current thread's innermost lock until the returned scope is closed.
+	 * The {@code @DistributedLock} support calls this; code that takes locks through
+	 * {@link LockTemplate} may call it too.
+	 * @param handle the held lock
+	 * @return the scope to close, on the same thread, when the lock's work is done
+	 */
+	public static Scope bind(LockHandle handle) {
+		Deque<LockHandle> handles = held.get();
+		handles.push(handle);
+		return () -> {
+			handles.remove(handle);
+			if (handles.isEmpty()) {
+				held.remove();
+			}
+		};
+	}
+
+	/**
+	 * A binding made by {@link #bind(LockHandle)}.
+	 */
+	@FunctionalInterface
+	public interface Scope extends AutoCloseable {
+
+		/** Ends the binding. */
+		@Override
+		void close();
+
+	}
+
+}

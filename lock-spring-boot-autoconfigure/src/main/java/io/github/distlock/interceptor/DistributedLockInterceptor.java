@@ -1,0 +1,139 @@
+package io.github.distlock.interceptor;
+
+import java.lang.reflect.Method;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Supplier;
+
+import org.aopalliance.intercept.MethodInterceptor;
+import org.aopalliance.intercept.MethodInvocation;
+import org.jspecify.annotations.Nullable;
+import org.reactivestreams.Publisher;
+
+import io.github.distlock.LockContext;
+import io.github.distlock.LockHandle;
+import io.github.distlock.LockNotAcquiredException;
+import io.github.distlock.LockTemplate;
+import io.github.distlock.core.DetachableLockHandle;
+
+import org.springframework.aop.support.AopUtils;
+
+/**
+ * Runs {@code @DistributedLock} methods under their lock: evaluates the key, takes the lock (or
+ * calls the fallback), runs the method with the lock in {@link LockContext}, and releases the lock
+ * when the method's work is done.
+ *
+ * @since 0.1.0
+ */
+public final class DistributedLockInterceptor implements MethodInterceptor {
+
+	private final LockOperationSource operationSource;
+
+	private final LockAcquirer acquirer;
+
+	/**
+	 * Creates an interceptor.
+	 * @param operationSource where lock declarations come from
+	 * @param lockTemplate supplies the lock template, looked up on first use
+	 * @param defaultWait the wait of methods whose {@code waitMs} is {@code -1}
+	 */
+	public DistributedLockInterceptor(LockOperationSource operationSource, Supplier<LockTemplate> lockTemplate,
+			Duration defaultWait) {
+		this.operationSource = operationSource;
+		this.acquirer = new LockAcquirer(lockTemplate, defaultWait);
+	}
+
+	@Override
+	public @Nullable Object invoke(MethodInvocation invocation) throws Throwable {
+		Object target = invocation.getThis();
+		Method method = invocation.getMethod();
+		LockOperation operation = (target != null)
+				? this.operationSource.getOperation(method, AopUtils.getTargetClass(target)) : null;
+		if (operation == null) {
+			return invocation.proceed();
+		}
+		List<String> keys = operation.key().evaluate(method, target, invocation.getArguments());
+		return switch (operation.completion()) {
+			case ON_RETURN -> invokeHoldingUntilReturn(invocation, operation, keys);
+			case COMPLETION_STAGE -> invokeHoldingUntilComplete(invocation, operation, keys);
+			case REACTIVE -> invokeHoldingWhileSubscribed(invocation, operation, keys);
+		};
+	}
+
+	private @Nullable Object invokeHoldingUntilReturn(MethodInvocation invocation, LockOperation operation,
+			List<String> keys) throws Throwable {
+		LockHandle handle;
+		try {
+			handle = this.acquirer.acquire(operation, keys);
+		}
+		catch (LockNotAcquiredException ex) {
+			return fallbackOrThrow(invocation, operation, ex);
+		}
+		try (LockContext.Scope scope = LockContext.bind(handle)) {
+			return invocation.proceed();
+		}
+		finally {
+			LockRelease.afterTransaction(handle);
+		}
+	}
+
+	private @Nullable Object invokeHoldingUntilComplete(MethodInvocation invocation, LockOperation operation,
+			List<String> keys) throws Throwable {
+		LockHandle handle;
+		try {
+			handle = this.acquirer.acquire(operation, keys);
+		}
+		catch (LockNotAcquiredException ex) {
+			return fallbackOrThrow(invocation, operation, ex);
+		}
+		Object result;
+		try (LockContext.Scope scope = LockContext.bind(handle)) {
+			result = invocation.proceed();
+		}
+		catch (Throwable ex) {
+			handle.close();
+			throw ex;
+		}
+		if (result == null) {
+			handle.close();
+			return null;
+		}
+		// The work goes on elsewhere: this thread must not re-enter the lock meanwhile.
+		if (handle instanceof DetachableLockHandle detachable) {
+			detachable.detachFromThread();
+		}
+		return ((CompletionStage<?>) result).whenComplete((value, error) -> handle.close());
+	}
+
+	private @Nullable Object invokeHoldingWhileSubscribed(MethodInvocation invocation, LockOperation operation,
+			List<String> keys) throws Throwable {
+		Object result = invocation.proceed();
+		if (result == null) {
+			return null;
+		}
+		return ReactorLocking.lockWhileSubscribed((Publisher<?>) result, () -> this.acquirer.acquire(operation, keys),
+				(operation.fallback() != null) ? (ex) -> (Publisher<?>) fallback(invocation, operation, ex) : null);
+	}
+
+	private @Nullable Object fallbackOrThrow(MethodInvocation invocation, LockOperation operation,
+			LockNotAcquiredException ex) throws Throwable {
+		if (operation.fallback() == null) {
+			throw ex;
+		}
+		return operation.fallback().invoke(invocation.getThis(), invocation.getArguments(), ex);
+	}
+
+	private @Nullable Object fallback(MethodInvocation invocation, LockOperation operation, LockNotAcquiredException ex) {
+		try {
+			return fallbackOrThrow(invocation, operation, ex);
+		}
+		catch (RuntimeException | Error failure) {
+			throw failure;
+		}
+		catch (Throwable failure) {
+			throw new IllegalStateException("Fallback of " + operation.methodName() + " failed", failure);
+		}
+	}
+
+}

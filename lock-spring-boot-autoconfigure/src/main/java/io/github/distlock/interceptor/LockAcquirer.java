@@ -1,0 +1,64 @@
+package io.github.distlock.interceptor;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+import io.github.distlock.LockBackendException;
+import io.github.distlock.LockHandle;
+import io.github.distlock.LockNotAcquiredException;
+import io.github.distlock.LockTemplate;
+
+/**
+ * Takes the locks of one call: one key, or every key of a multi-lock in sorted order within one
+ * shared wait, all or nothing.
+ */
+final class LockAcquirer {
+
+	private final Supplier<LockTemplate> lockTemplate;
+
+	private final Duration defaultWait;
+
+	LockAcquirer(Supplier<LockTemplate> lockTemplate, Duration defaultWait) {
+		this.lockTemplate = lockTemplate;
+		this.defaultWait = defaultWait;
+	}
+
+	/**
+	 * Takes every key's lock.
+	 * @throws LockNotAcquiredException if one stayed busy for the whole wait; none is held then
+	 * @throws LockBackendException if Redis failed, naming the method and key expression
+	 */
+	LockHandle acquire(LockOperation operation, List<String> keys) {
+		Duration wait = (operation.maxWait() != null) ? operation.maxWait() : this.defaultWait;
+		long start = System.nanoTime();
+		List<LockHandle> held = new ArrayList<>(keys.size());
+		try {
+			for (String key : keys) {
+				held.add(acquireOne(operation, operation.lockKey(key), wait, start));
+			}
+		}
+		catch (RuntimeException ex) {
+			MultiLockHandle.closeAll(held);
+			throw ex;
+		}
+		return (held.size() == 1) ? held.get(0) : new MultiLockHandle(held);
+	}
+
+	private LockHandle acquireOne(LockOperation operation, String lockKey, Duration wait, long start) {
+		Duration remaining = wait.minusNanos(System.nanoTime() - start);
+		Optional<LockHandle> handle;
+		try {
+			handle = this.lockTemplate.get()
+				.tryAcquire(lockKey, operation.lease(), remaining.isNegative() ? Duration.ZERO : remaining);
+		}
+		catch (LockBackendException ex) {
+			throw new LockBackendException("Could not lock " + operation.methodName() + " with key expression '"
+					+ operation.key().source() + "' (lock '" + lockKey + "'): " + ex.getMessage(), ex);
+		}
+		return handle.orElseThrow(() -> new LockNotAcquiredException(lockKey, Duration.ofNanos(System.nanoTime() - start)));
+	}
+
+}

@@ -1,0 +1,157 @@
+package io.github.distlock.interceptor;
+
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.beans.factory.BeanFactory;
+import org.springframework.context.expression.BeanFactoryResolver;
+import org.springframework.context.expression.MethodBasedEvaluationContext;
+import org.springframework.core.DefaultParameterNameDiscoverer;
+import org.springframework.core.ParameterNameDiscoverer;
+import org.springframework.expression.Expression;
+import org.springframework.expression.ParseException;
+import org.springframework.expression.spel.SpelNode;
+import org.springframework.expression.spel.ast.VariableReference;
+import org.springframework.expression.spel.standard.SpelExpression;
+import org.springframework.expression.spel.standard.SpelExpressionParser;
+import org.springframework.util.ObjectUtils;
+
+/**
+ * A {@code @DistributedLock} key expression, parsed and checked once, evaluated per call to the
+ * sorted, distinct keys it names.
+ */
+final class LockKeyExpression {
+
+	private static final SpelExpressionParser parser = new SpelExpressionParser();
+
+	private static final ParameterNameDiscoverer parameterNames = new DefaultParameterNameDiscoverer();
+
+	private final String source;
+
+	private final String methodName;
+
+	private final Expression expression;
+
+	private final @Nullable BeanFactoryResolver beanResolver;
+
+	private final boolean parameterNamesKnown;
+
+	private LockKeyExpression(String source, String methodName, Expression expression,
+			@Nullable BeanFactory beanFactory, boolean parameterNamesKnown) {
+		this.source = source;
+		this.methodName = methodName;
+		this.expression = expression;
+		this.beanResolver = (beanFactory != null) ? new BeanFactoryResolver(beanFactory) : null;
+		this.parameterNamesKnown = parameterNamesKnown;
+	}
+
+	/**
+	 * Parses the expression and checks that every variable it names is a parameter of the method.
+	 * @throws InvalidLockDefinitionException if it does not parse or names something else
+	 */
+	static LockKeyExpression parse(String source, Method method, String methodName, @Nullable BeanFactory beanFactory) {
+		if (source.isBlank()) {
+			throw new InvalidLockDefinitionException(methodName, "key expression must not be empty. Use a SpEL expression "
+					+ "over the method's arguments such as '#id' or a literal such as \"'stock'\"");
+		}
+		Expression expression;
+		try {
+			expression = parser.parseExpression(source);
+		}
+		catch (ParseException ex) {
+			throw new InvalidLockDefinitionException(methodName,
+					"key expression '" + source + "' does not parse: " + ex.getSimpleMessage());
+		}
+		String[] names = parameterNames.getParameterNames(method);
+		checkVariables(source, methodName, expression, method.getParameterCount(), names);
+		return new LockKeyExpression(source, methodName, expression, beanFactory, names != null);
+	}
+
+	private static void checkVariables(String source, String methodName, Expression expression, int parameterCount,
+			String @Nullable [] names) {
+		Set<String> known = new TreeSet<>(List.of("root", "this"));
+		for (int i = 0; i < parameterCount; i++) {
+			known.add("p" + i);
+			known.add("a" + i);
+		}
+		if (names != null) {
+			known.addAll(List.of(names));
+		}
+		for (String variable : variables(((SpelExpression) expression).getAST(), new ArrayList<>())) {
+			if (!known.contains(variable)) {
+				throw new InvalidLockDefinitionException(methodName, "key expression '" + source + "' names '#" + variable
+						+ "', which is not a parameter of the method" + ((names != null)
+								? "; its parameters are " + String.join(", ", names) + " (or #p0, #a0, ...)"
+								: "; parameter names are not available: compile with '-parameters' or use '#p0'"));
+			}
+		}
+	}
+
+	private static List<String> variables(SpelNode node, List<String> found) {
+		if (node instanceof VariableReference) {
+			found.add(node.toStringAST().substring(1));
+		}
+		for (int i = 0; i < node.getChildCount(); i++) {
+			variables(node.getChild(i), found);
+		}
+		return found;
+	}
+
+	String source() {
+		return this.source;
+	}
+
+	/**
+	 * Evaluates the expression for one call.
+	 * @return the keys, sorted and distinct: one for a single lock, several for a multi-lock
+	 * @throws IllegalArgumentException if it gives null, a blank key, or an empty collection
+	 */
+	List<String> evaluate(Method method, @Nullable Object target, @Nullable Object[] arguments) {
+		MethodBasedEvaluationContext context = new MethodBasedEvaluationContext(target, method, arguments, parameterNames);
+		if (this.beanResolver != null) {
+			context.setBeanResolver(this.beanResolver);
+		}
+		Object value = this.expression.getValue(context);
+		if (value instanceof Collection<?> || ObjectUtils.isArray(value)) {
+			return multipleKeys(value);
+		}
+		return List.of(requireKey(value, "evaluated to"));
+	}
+
+	private List<String> multipleKeys(Object value) {
+		Collection<?> elements = (value instanceof Collection<?> collection) ? collection
+				: List.of(ObjectUtils.toObjectArray(value));
+		if (elements.isEmpty()) {
+			throw invalidKey("evaluated to an empty collection; a multi-lock needs at least one key");
+		}
+		Set<String> keys = new TreeSet<>();
+		for (Object element : elements) {
+			keys.add(requireKey(element, "evaluated to a collection with an element"));
+		}
+		return List.copyOf(keys);
+	}
+
+	private String requireKey(@Nullable Object value, String what) {
+		if (value == null) {
+			throw invalidKey(what + " null" + (this.parameterNamesKnown ? ""
+					: ". If it names a parameter, compile with '-parameters' or use '#p0'"));
+		}
+		String key = value.toString();
+		if (key.isBlank()) {
+			throw invalidKey(what + " '" + key + "', which is blank");
+		}
+		return key;
+	}
+
+	private IllegalArgumentException invalidKey(String problem) {
+		return new IllegalArgumentException(
+				"Lock key expression '" + this.source + "' on " + this.methodName + " " + problem);
+	}
+
+}

@@ -1,0 +1,38 @@
+package io.github.distlock.interceptor;
+
+import java.time.Duration;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A parsed {@code @DistributedLock} declaration of one method.
+ *
+ * @param methodName the method, as messages name it
+ * @param name the lock's namespace; the lock's identity is {@code name + ":" + key}
+ * @param key the key expression
+ * @param lease the fixed lease, or {@code null} for watchdog mode
+ * @param maxWait the wait, or {@code null} for the configured default
+ * @param fallback the fallback method, or {@code null} to throw
+ * @param completion how the method's result tells that its work is done
+ */
+record LockOperation(String methodName, String name, LockKeyExpression key, @Nullable Duration lease,
+		@Nullable Duration maxWait, @Nullable FallbackMethod fallback, Completion completion) {
+
+	/** How a locked method's work completes, which decides when its lock is released. */
+	enum Completion {
+
+		/** When the method returns or throws. */
+		ON_RETURN,
+		/** When the returned {@code CompletionStage} completes. */
+		COMPLETION_STAGE,
+		/** When the returned {@code Mono} or {@code Flux} completes, errs or is cancelled. */
+		REACTIVE
+
+	}
+
+	/** The lock identity for one evaluated key. */
+	String lockKey(String key) {
+		return this.name + ":" + key;
+	}
+
+}

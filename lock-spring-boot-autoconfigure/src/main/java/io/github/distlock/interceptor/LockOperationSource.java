@@ -1,0 +1,130 @@
+package io.github.distlock.interceptor;
+
+import java.lang.reflect.Method;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.jspecify.annotations.Nullable;
+
+import io.github.distlock.DistributedLock;
+
+import org.springframework.aop.support.AopUtils;
+import org.springframework.beans.factory.BeanFactory;
+import org.springframework.core.MethodClassKey;
+import org.springframework.core.ReactiveAdapterRegistry;
+import org.springframework.core.annotation.AnnotatedElementUtils;
+import org.springframework.util.ClassUtils;
+import org.springframework.util.ReflectionUtils;
+
+/**
+ * Finds and parses {@code @DistributedLock} declarations, once per method and target class.
+ * The first lookup for a class checks every annotated method of it, so a wrong declaration fails
+ * start-up when the bean is proxied rather than on its first call.
+ *
+ * @since 0.1.0
+ */
+public final class LockOperationSource {
+
+	private static final boolean reactorPresent = ClassUtils.isPresent("reactor.core.publisher.Mono",
+			LockOperationSource.class.getClassLoader());
+
+	private final Map<MethodClassKey, Optional<LockOperation>> operations = new ConcurrentHashMap<>();
+
+	private final Map<Class<?>, Boolean> checkedClasses = new ConcurrentHashMap<>();
+
+	private final @Nullable BeanFactory beanFactory;
+
+	/**
+	 * Creates a source whose key expressions can refer to beans ({@code @name}).
+	 * @param beanFactory the bean factory for {@code @bean} references, or {@code null}
+	 */
+	public LockOperationSource(@Nullable BeanFactory beanFactory) {
+		this.beanFactory = beanFactory;
+	}
+
+	/**
+	 * Returns whether any method checked so far is annotated.
+	 * @return whether a lock operation was found
+	 */
+	public boolean hasOperations() {
+		return this.operations.values().stream().anyMatch(Optional::isPresent);
+	}
+
+	/**
+	 * Returns the method's lock operation.
+	 * @param method the invoked method, maybe an interface method
+	 * @param targetClass the class of the bean's target
+	 * @return the operation, or {@code null} when the method is not annotated
+	 * @throws InvalidLockDefinitionException if a method of the class is declared wrongly
+	 */
+	@Nullable LockOperation getOperation(Method method, Class<?> targetClass) {
+		checkAllMethods(targetClass);
+		return find(method, targetClass);
+	}
+
+	private void checkAllMethods(Class<?> targetClass) {
+		if (this.checkedClasses.putIfAbsent(targetClass, Boolean.TRUE) == null) {
+			try {
+				ReflectionUtils.doWithMethods(ClassUtils.getUserClass(targetClass), (method) -> find(method, targetClass),
+						(method) -> !method.isBridge() && !method.isSynthetic());
+			}
+			catch (RuntimeException ex) {
+				this.checkedClasses.remove(targetClass);
+				throw ex;
+			}
+		}
+	}
+
+	private @Nullable LockOperation find(Method method, Class<?> targetClass) {
+		MethodClassKey cacheKey = new MethodClassKey(method, targetClass);
+		Optional<LockOperation> cached = this.operations.get(cacheKey);
+		if (cached == null) {
+			cached = Optional.ofNullable(parse(method, targetClass));
+			this.operations.put(cacheKey, cached);
+		}
+		return cached.orElse(null);
+	}
+
+	private @Nullable LockOperation parse(Method method, Class<?> targetClass) {
+		Method specific = AopUtils.getMostSpecificMethod(method, targetClass);
+		DistributedLock annotation = AnnotatedElementUtils.findMergedAnnotation(specific, DistributedLock.class);
+		if (annotation == null) {
+			return null;
+		}
+		String methodName = MethodNames.describe(targetClass, specific);
+		String name = annotation.name().isEmpty()
+				? ClassUtils.getUserClass(targetClass).getSimpleName() + "." + specific.getName() : annotation.name();
+		LockKeyExpression key = LockKeyExpression.parse(annotation.key(), specific, methodName, this.beanFactory);
+		FallbackMethod fallback = annotation.fallback().isEmpty() ? null
+				: FallbackMethod.resolve(targetClass, specific, annotation.fallback(), methodName);
+		return new LockOperation(methodName, name, key, duration("leaseMs", annotation.leaseMs(), methodName),
+				duration("waitMs", annotation.waitMs(), methodName), fallback, completion(specific, methodName));
+	}
+
+	/** A positive value as a duration; {@code -1} and {@code 0} (watchdog, default or try once) as {@code null} or zero. */
+	private static @Nullable Duration duration(String attribute, long millis, String methodName) {
+		if (millis < -1) {
+			throw new InvalidLockDefinitionException(methodName, attribute + " must be -1, 0 or positive, was " + millis);
+		}
+		return (millis == -1) ? null : Duration.ofMillis(millis);
+	}
+
+	private static LockOperation.Completion completion(Method method, String methodName) {
+		Class<?> returnType = method.getReturnType();
+		if (CompletionStage.class.isAssignableFrom(returnType)) {
+			return LockOperation.Completion.COMPLETION_STAGE;
+		}
+		if (reactorPresent && ReactorLocking.supports(returnType)) {
+			return LockOperation.Completion.REACTIVE;
+		}
+		if (ReactiveAdapterRegistry.getSharedInstance().getAdapter(returnType) != null) {
+			throw new InvalidLockDefinitionException(methodName, "return type " + returnType.getName()
+					+ " completes later, and only CompletionStage, Mono and Flux are held until they complete");
+		}
+		return LockOperation.Completion.ON_RETURN;
+	}
+
+}
