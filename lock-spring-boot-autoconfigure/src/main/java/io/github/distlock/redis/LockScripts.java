@@ -1,5 +1,8 @@
 package io.github.distlock.redis;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import org.springframework.core.io.ClassPathResource;
@@ -8,6 +11,8 @@ import org.springframework.data.redis.core.script.RedisScript;
 /**
  * The Lua scripts beside this class, loaded once. Spring Data Redis runs them by SHA and sends
  * the source again when Redis answers {@code NOSCRIPT} (after {@code SCRIPT FLUSH} or a failover).
+ * They are built from the files' text: a script built on the file itself would check the file
+ * for changes on every call.
  */
 final class LockScripts {
 
@@ -23,16 +28,21 @@ final class LockScripts {
 	}
 
 	private static RedisScript<Long> longScript(String name) {
-		return RedisScript.of(resource(name), Long.class);
+		return RedisScript.of(source(name), Long.class);
 	}
 
 	@SuppressWarnings({ "unchecked", "rawtypes" })
 	private static RedisScript<List<Long>> listScript(String name) {
-		return (RedisScript) RedisScript.of(resource(name), List.class);
+		return (RedisScript) RedisScript.of(source(name), List.class);
 	}
 
-	private static ClassPathResource resource(String name) {
-		return new ClassPathResource(name, LockScripts.class);
+	private static String source(String name) {
+		try {
+			return new ClassPathResource(name, LockScripts.class).getContentAsString(StandardCharsets.UTF_8);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Could not read Lua script " + name, ex);
+		}
 	}
 
 }

@@ -36,6 +36,8 @@ public final class RedisLocker implements Locker, AutoCloseable {
 			throw new IllegalArgumentException("Lock key prefix must not be blank");
 		}
 		this.redis = new StringRedisTemplate(connectionFactory);
+		// Scripts need no connection proxy guarding against close(); it would cost one per call.
+		this.redis.setExposeConnection(true);
 		this.keys = new RedisLockKeys(keyPrefix);
 		this.releaseNotices = new RedisReleaseNotices(connectionFactory, this.keys.releaseChannel());
 	}
