@@ -2,6 +2,7 @@ package io.github.distlock.interceptor;
 
 import java.lang.reflect.Method;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
@@ -51,6 +52,14 @@ public final class LockOperationSource {
 	 */
 	public boolean hasOperations() {
 		return this.operations.values().stream().anyMatch(Optional::isPresent);
+	}
+
+	/**
+	 * Returns the annotated methods checked so far.
+	 * @return the methods, as {@code SimpleClassName.method(ParameterTypes)}
+	 */
+	public List<String> operationMethods() {
+		return this.operations.values().stream().flatMap(Optional::stream).map(LockOperation::methodName).sorted().toList();
 	}
 
 	/**

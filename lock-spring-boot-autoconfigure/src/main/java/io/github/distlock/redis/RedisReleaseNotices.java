@@ -3,6 +3,9 @@ package io.github.distlock.redis;
 import java.nio.charset.StandardCharsets;
 import java.util.function.Consumer;
 
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
 import org.springframework.core.task.SyncTaskExecutor;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.listener.ChannelTopic;
@@ -11,9 +14,12 @@ import org.springframework.util.backoff.ExponentialBackOff;
 
 /**
  * One pub/sub subscription per application, to the channel on which releases are announced.
- * It re-subscribes by itself after Redis comes back.
+ * It subscribes in the background, so an application starts while Redis is away, and
+ * re-subscribes by itself after Redis comes back; meanwhile waiters retry when leases run out.
  */
 final class RedisReleaseNotices implements AutoCloseable {
+
+	private static final Log logger = LogFactory.getLog(RedisReleaseNotices.class);
 
 	private final RedisMessageListenerContainer container = new RedisMessageListenerContainer();
 
@@ -36,7 +42,19 @@ final class RedisReleaseNotices implements AutoCloseable {
 				(message, pattern) -> listener.accept(new String(message.getBody(), StandardCharsets.UTF_8)),
 				this.channel);
 		if (!this.container.isRunning()) {
+			Thread subscriber = new Thread(this::start, "distlock-subscribe");
+			subscriber.setDaemon(true);
+			subscriber.start();
+		}
+	}
+
+	private void start() {
+		try {
 			this.container.start();
+		}
+		catch (RuntimeException ex) {
+			logger.warn("Release notices are not subscribed yet (" + ex.getMessage() + "); waiters retry when the "
+					+ "holder's lease runs out until the subscription recovers");
 		}
 	}
 

@@ -13,7 +13,7 @@ import java.util.function.Consumer;
  * A {@link Locker} in memory, for tests of the backend-neutral logic. It counts its calls by
  * operation and never expires anything.
  */
-final class InMemoryLocker implements Locker {
+public final class InMemoryLocker implements Locker {
 
 	private final Map<String, String> owners = new ConcurrentHashMap<>();
 
@@ -21,7 +21,7 @@ final class InMemoryLocker implements Locker {
 
 	private final List<Consumer<String>> listeners = new ArrayList<>();
 
-	final Map<String, AtomicLong> calls = new ConcurrentHashMap<>();
+	private final Map<String, AtomicLong> calls = new ConcurrentHashMap<>();
 
 	@Override
 	public synchronized Acquisition tryAcquire(String key, String owner, Duration lease, Duration willWait) {
@@ -65,7 +65,7 @@ final class InMemoryLocker implements Locker {
 		this.listeners.add(listener);
 	}
 
-	long calls(String operation) {
+	public long calls(String operation) {
 		AtomicLong count = this.calls.get(operation);
 		return (count != null) ? count.get() : 0;
 	}

@@ -1,0 +1,103 @@
+package io.github.distlock.autoconfigure;
+
+import io.github.distlock.LockTemplate;
+import io.github.distlock.core.DefaultLockTemplate;
+import io.github.distlock.core.LockSettings;
+import io.github.distlock.core.Locker;
+import io.github.distlock.interceptor.DistributedLockAdvisor;
+import io.github.distlock.interceptor.DistributedLockInterceptor;
+import io.github.distlock.interceptor.LockOperationSource;
+import io.github.distlock.redis.RedisLocker;
+
+import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanDefinition;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+import org.springframework.context.annotation.Role;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+
+/**
+ * Auto-configuration of distributed locks on the application's Redis, and of the
+ * {@code @DistributedLock} support.
+ *
+ * @since 0.1.0
+ */
+@AutoConfiguration(afterName = "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration")
+@ConditionalOnBooleanProperty(name = "distlock.enabled", matchIfMissing = true)
+@EnableConfigurationProperties(DistributedLockProperties.class)
+@Import({ DistributedLockAutoConfiguration.RedisLockerConfiguration.class,
+		DistributedLockAutoConfiguration.LockTemplateConfiguration.class, AutoProxyRegistration.class })
+public final class DistributedLockAutoConfiguration {
+
+	@Bean
+	@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
+	@ConditionalOnMissingBean
+	static LockOperationSource distributedLockOperationSource(BeanFactory beanFactory) {
+		return new LockOperationSource(beanFactory);
+	}
+
+	@Bean
+	@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
+	@ConditionalOnMissingBean
+	static DistributedLockInterceptor distributedLockInterceptor(LockOperationSource distributedLockOperationSource,
+			ObjectProvider<LockTemplate> lockTemplate, ObjectProvider<DistributedLockProperties> properties) {
+		return new DistributedLockInterceptor(distributedLockOperationSource, lockTemplate::getObject,
+				properties.getObject().getWait());
+	}
+
+	@Bean
+	@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
+	@ConditionalOnMissingBean
+	static DistributedLockAdvisor distributedLockAdvisor(LockOperationSource distributedLockOperationSource,
+			DistributedLockInterceptor distributedLockInterceptor, ObjectProvider<DistributedLockProperties> properties) {
+		return new DistributedLockAdvisor(distributedLockOperationSource, distributedLockInterceptor,
+				properties.getObject().getOrder());
+	}
+
+	@Bean
+	static LockTemplatePresenceCheck distributedLockTemplatePresenceCheck(LockOperationSource distributedLockOperationSource,
+			ObjectProvider<LockTemplate> lockTemplate) {
+		return new LockTemplatePresenceCheck(distributedLockOperationSource, lockTemplate);
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(RedisConnectionFactory.class)
+	@ConditionalOnSingleCandidate(RedisConnectionFactory.class)
+	static class RedisLockerConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean(Locker.class)
+		RedisLocker redisLocker(RedisConnectionFactory redisConnectionFactory, DistributedLockProperties properties) {
+			return new RedisLocker(redisConnectionFactory, properties.getKeyPrefix());
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnBean(Locker.class)
+	static class LockTemplateConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean(LockTemplate.class)
+		DefaultLockTemplate lockTemplate(Locker locker, DistributedLockProperties properties) {
+			return new DefaultLockTemplate(locker, lockSettings(properties.getWatchdog()));
+		}
+
+		private static LockSettings lockSettings(DistributedLockProperties.Watchdog watchdog) {
+			return new LockSettings(watchdog.getLease(),
+					(watchdog.getRenewInterval() != null) ? watchdog.getRenewInterval() : watchdog.getLease().dividedBy(3),
+					watchdog.getMaxHold());
+		}
+
+	}
+
+}

@@ -1,0 +1,27 @@
+package io.github.distlock.autoconfigure;
+
+import io.github.distlock.interceptor.InvalidLockDefinitionException;
+
+import org.springframework.beans.factory.BeanCreationException;
+import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+
+/**
+ * Explains an {@link InvalidLockDefinitionException}: which bean and method, and what to change.
+ */
+final class InvalidLockDefinitionFailureAnalyzer extends AbstractFailureAnalyzer<InvalidLockDefinitionException> {
+
+	@Override
+	protected FailureAnalysis analyze(Throwable rootFailure, InvalidLockDefinitionException cause) {
+		BeanCreationException beanFailure = findCause(rootFailure, BeanCreationException.class);
+		String bean = (beanFailure != null && beanFailure.getBeanName() != null)
+				? "Bean '" + beanFailure.getBeanName() + "': " : "";
+		return new FailureAnalysis(bean + cause.getMessage(),
+				"Fix the @DistributedLock annotation on " + cause.getMethod() + ": key must be a SpEL expression over "
+						+ "the method's parameters (#name, #p0, #a0, @bean, 'literal'), leaseMs and waitMs -1, 0 or "
+						+ "positive, and fallback the name of a method of the same bean with the same parameters "
+						+ "(optionally followed by a LockNotAcquiredException) and a compatible return type.",
+				cause);
+	}
+
+}
