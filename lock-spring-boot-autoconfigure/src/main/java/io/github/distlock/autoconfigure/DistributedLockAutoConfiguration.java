@@ -1,5 +1,7 @@
 package io.github.distlock.autoconfigure;
 
+import java.time.Duration;
+
 import io.github.distlock.LockTemplate;
 import io.github.distlock.core.DefaultLockTemplate;
 import io.github.distlock.core.LockSettings;
@@ -34,9 +36,18 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 @AutoConfiguration(afterName = "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration")
 @ConditionalOnBooleanProperty(name = "distlock.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(DistributedLockProperties.class)
-@Import({ DistributedLockAutoConfiguration.RedisLockerConfiguration.class,
-		DistributedLockAutoConfiguration.LockTemplateConfiguration.class, AutoProxyRegistration.class })
+@Import({ DistributedLockAutoConfiguration.RedisLockerConfiguration.class, AutoProxyRegistration.class })
 public final class DistributedLockAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean(LockTemplate.class)
+	@ConditionalOnBean(Locker.class)
+	DefaultLockTemplate lockTemplate(Locker locker, DistributedLockProperties properties) {
+		DistributedLockProperties.Watchdog watchdog = properties.getWatchdog();
+		Duration renewInterval = (watchdog.getRenewInterval() != null) ? watchdog.getRenewInterval()
+				: watchdog.getLease().dividedBy(3);
+		return new DefaultLockTemplate(locker, new LockSettings(watchdog.getLease(), renewInterval, watchdog.getMaxHold()));
+	}
 
 	@Bean
 	@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
@@ -78,24 +89,6 @@ public final class DistributedLockAutoConfiguration {
 		@ConditionalOnMissingBean(Locker.class)
 		RedisLocker redisLocker(RedisConnectionFactory redisConnectionFactory, DistributedLockProperties properties) {
 			return new RedisLocker(redisConnectionFactory, properties.getKeyPrefix());
-		}
-
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnBean(Locker.class)
-	static class LockTemplateConfiguration {
-
-		@Bean
-		@ConditionalOnMissingBean(LockTemplate.class)
-		DefaultLockTemplate lockTemplate(Locker locker, DistributedLockProperties properties) {
-			return new DefaultLockTemplate(locker, lockSettings(properties.getWatchdog()));
-		}
-
-		private static LockSettings lockSettings(DistributedLockProperties.Watchdog watchdog) {
-			return new LockSettings(watchdog.getLease(),
-					(watchdog.getRenewInterval() != null) ? watchdog.getRenewInterval() : watchdog.getLease().dividedBy(3),
-					watchdog.getMaxHold());
 		}
 
 	}
