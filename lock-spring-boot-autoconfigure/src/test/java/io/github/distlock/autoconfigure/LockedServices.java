@@ -1,0 +1,184 @@
+package io.github.distlock.autoconfigure;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.github.distlock.DistributedLock;
+import io.github.distlock.LockContext;
+import io.github.distlock.LockHandle;
+import io.github.distlock.LockNotAcquiredException;
+import io.github.distlock.LockTemplate;
+import reactor.core.publisher.Mono;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.scheduling.annotation.Async;
+import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+
+/**
+ * Beans with {@code @DistributedLock} methods, for {@link DistributedLockIntegrationTests}.
+ */
+final class LockedServices {
+
+	private LockedServices() {
+	}
+
+	/** Read-then-write of one row, with commits slowed so a lock released too early shows. */
+	static class Stock {
+
+		private final JdbcTemplate jdbc;
+
+		private final LockTemplate lockTemplate;
+
+		Stock(JdbcTemplate jdbc, LockTemplate lockTemplate) {
+			this.jdbc = jdbc;
+			this.lockTemplate = lockTemplate;
+		}
+
+		@Transactional
+		@DistributedLock(name = "stock", key = "#id", waitMs = 60000)
+		public void incrementLockFirst(int id) {
+			incrementSlowly(id);
+		}
+
+		@DistributedLock(name = "stock", key = "#id", waitMs = 60000)
+		@Transactional
+		public void incrementTransactionFirst(int id) {
+			incrementSlowly(id);
+		}
+
+		/** The lock taken by hand inside the transaction, so it is released before the commit. */
+		@Transactional
+		public void incrementLockInsideTransaction(int id) {
+			this.lockTemplate.execute("stock:" + id, Duration.ofSeconds(30), Duration.ofSeconds(60), () -> {
+				incrementSlowly(id);
+				return null;
+			});
+		}
+
+		/** No transaction of its own: joins the caller's. */
+		@DistributedLock(name = "stock", key = "#id")
+		public void incrementInCallersTransaction(int id) {
+			incrementSlowly(id);
+		}
+
+		int quantity(int id) {
+			return this.jdbc.queryForObject("select quantity from stock where id = ?", Integer.class, id);
+		}
+
+		private void incrementSlowly(int id) {
+			int quantity = quantity(id);
+			this.jdbc.update("update stock set quantity = ? where id = ?", quantity + 1, id);
+			TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+
+				@Override
+				public void beforeCommit(boolean readOnly) {
+					sleep(5);
+				}
+
+			});
+		}
+
+	}
+
+	/** Asynchronous methods. */
+	static class Jobs {
+
+		private final AtomicInteger running = new AtomicInteger();
+
+		private final AtomicInteger mostAtOnce = new AtomicInteger();
+
+		private volatile CompletableFuture<String> pending = new CompletableFuture<>();
+
+		public int mostAtOnce() {
+			return this.mostAtOnce.get();
+		}
+
+		/** Returns the future the next call of {@link #later} returns, for the test to complete. */
+		public CompletableFuture<String> nextPending() {
+			this.pending = new CompletableFuture<>();
+			return this.pending;
+		}
+
+		@Async
+		@DistributedLock(name = "job", key = "#id", waitMs = 30000)
+		public void runAsync(long id, List<String> threads) {
+			LockHandle handle = LockContext.current().orElseThrow();
+			threads.add(Thread.currentThread().getName() + "|" + handle.key());
+			int now = this.running.incrementAndGet();
+			this.mostAtOnce.accumulateAndGet(now, Math::max);
+			sleep(100);
+			this.running.decrementAndGet();
+		}
+
+		@DistributedLock(name = "future", key = "#id")
+		public CompletableFuture<String> later(long id) {
+			return this.pending;
+		}
+
+		@DistributedLock(name = "mono", key = "#id")
+		public Mono<String> reactive(long id, Mono<String> work) {
+			return work;
+		}
+
+	}
+
+	/** Keys of every shape, fallback and multi-lock. */
+	static class Orders {
+
+		private final AtomicInteger bodyRuns = new AtomicInteger();
+
+		public int bodyRuns() {
+			return this.bodyRuns.get();
+		}
+
+		@DistributedLock(key = "#order.id")
+		public void byProperty(Order order) {
+			this.bodyRuns.incrementAndGet();
+		}
+
+		@DistributedLock(name = "beans", key = "@orderKeys.of(#id)")
+		public String byBean(long id) {
+			return LockContext.current().orElseThrow().key();
+		}
+
+		@DistributedLock(name = "busy", key = "#id", fallback = "busyFallback")
+		public String reserve(long id) {
+			return "reserved";
+		}
+
+		String busyFallback(long id, LockNotAcquiredException ex) {
+			return "busy:" + ex.getKey();
+		}
+
+		@DistributedLock(name = "multi", key = "#ids")
+		public void all(List<Long> ids, Runnable whileHeld) {
+			whileHeld.run();
+		}
+
+	}
+
+	record Order(Long id) {
+	}
+
+	static class OrderKeys {
+
+		public String of(long id) {
+			return "order-" + id;
+		}
+
+	}
+
+	static void sleep(long millis) {
+		try {
+			Thread.sleep(millis);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+}

@@ -1,0 +1,1 @@
+create table stock (id int primary key, quantity int not null);
