@@ -1,0 +1,94 @@
+package io.github.distlock.benchmarks.jmh;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+import io.github.distlock.DistributedLock;
+import io.github.distlock.LockContext;
+import io.github.distlock.LockHandle;
+import io.github.distlock.core.DefaultLockTemplate;
+import io.github.distlock.core.LockSettings;
+import io.github.distlock.interceptor.DistributedLockAdvisor;
+import io.github.distlock.interceptor.DistributedLockInterceptor;
+import io.github.distlock.interceptor.LockOperationSource;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+
+import org.springframework.aop.framework.ProxyFactory;
+
+/**
+ * Per-call cost of a {@code @DistributedLock} method over the same work done with
+ * {@code LockTemplate}, over an in-memory lock store: what the annotation path (proxy, key
+ * expression, lock context, transaction check) adds to a lock round trip.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(2)
+public class AnnotationOverheadBenchmark {
+
+	private static final Duration LEASE = Duration.ofSeconds(5);
+
+	private DefaultLockTemplate template;
+
+	private Goods annotated;
+
+	private long goodsId = 42;
+
+	@Setup
+	public void setUp() {
+		this.template = new DefaultLockTemplate(new InMemoryLocker(), LockSettings.watchdogLease(Duration.ofSeconds(30)));
+		LockOperationSource source = new LockOperationSource(null);
+		ProxyFactory factory = new ProxyFactory(new Goods());
+		factory.setProxyTargetClass(true);
+		factory.addAdvisor(new DistributedLockAdvisor(source,
+				new DistributedLockInterceptor(source, () -> this.template, Duration.ZERO), 0));
+		this.annotated = (Goods) factory.getProxy();
+	}
+
+	@TearDown
+	public void tearDown() {
+		this.template.close();
+	}
+
+	@Benchmark
+	public long lockTemplate() {
+		try (LockHandle handle = this.template.tryAcquire("goods:" + this.goodsId, LEASE, Duration.ZERO).orElseThrow()) {
+			return handle.fencingToken();
+		}
+	}
+
+	@Benchmark
+	public long annotation() {
+		return this.annotated.purchase(this.goodsId);
+	}
+
+	public static void main(String[] args) throws RunnerException {
+		new Runner(new OptionsBuilder().include(AnnotationOverheadBenchmark.class.getSimpleName()).build()).run();
+	}
+
+	/** The annotated bean. */
+	public static class Goods {
+
+		@DistributedLock(name = "goods", key = "#goodsId", leaseMs = 5000)
+		public long purchase(long goodsId) {
+			return LockContext.current().orElseThrow().fencingToken();
+		}
+
+	}
+
+}
