@@ -8,7 +8,7 @@ import java.time.Duration;
  *
  * @param acquired whether the lock was taken
  * @param fencingToken the new holding's fencing token when acquired, otherwise zero
- * @param holderLease time left on the other holder's lease when busy; zero when unknown
+ * @param holderLease time left on the other holder's lease when busy (positive); zero when unknown
  * @since 0.1.0
  */
 public record Acquisition(boolean acquired, long fencingToken, Duration holderLease) {

@@ -49,7 +49,15 @@ public final class RedisLocker implements Locker, AutoCloseable {
 		if (answer.get(0) == 1) {
 			return Acquisition.acquired(answer.get(1));
 		}
-		return Acquisition.busy(Duration.ofMillis(Math.max(0, answer.get(1))));
+		return Acquisition.busy(holderLease(answer.get(1)));
+	}
+
+	/**
+	 * The holder's lease from its {@code PTTL}: 0 means less than a millisecond is left, so retry
+	 * after one; -1 means the key has no expiry (not written by a locker), which is unknown.
+	 */
+	private static Duration holderLease(long pttl) {
+		return (pttl < 0) ? Duration.ZERO : Duration.ofMillis(Math.max(1, pttl));
 	}
 
 	@Override

@@ -238,6 +238,24 @@ class RedisLockTemplateIntegrationTests {
 	}
 
 	@Test
+	void waiterTakesLockAsSoonAsHolderLeaseRunsOutWithoutReleaseNotice() throws Exception {
+		try (RedisLockFixture otherProcess = new RedisLockFixture(redis.server(),
+				LockSettings.watchdogLease(Duration.ofSeconds(30)), this.fixture.prefix)) {
+			for (int i = 0; i < 20; i++) {
+				assertTakenSoonAfterExpiry(otherProcess, "other-process-" + i);
+				assertTakenSoonAfterExpiry(this.fixture, "same-process-" + i);
+			}
+		}
+	}
+
+	private void assertTakenSoonAfterExpiry(RedisLockFixture holder, String key) throws Exception {
+		holder.template.tryAcquire(key, Duration.ofMillis(50), Duration.ZERO).orElseThrow();
+		long start = System.nanoTime();
+		otherThread(() -> this.fixture.template.tryAcquire(key, LEASE, Duration.ofSeconds(5))).orElseThrow().close();
+		assertThat(Duration.ofNanos(System.nanoTime() - start)).as(key).isLessThan(Duration.ofSeconds(2));
+	}
+
+	@Test
 	void waiterGivesUpWhenWaitIsOver() throws Exception {
 		try (LockHandle held = acquire("long", Duration.ofSeconds(30))) {
 			long start = System.nanoTime();
@@ -272,9 +290,9 @@ class RedisLockTemplateIntegrationTests {
 	@Test
 	void watchdogKeepsLockBeyondItsLease() throws Exception {
 		try (RedisLockFixture watched = new RedisLockFixture(redis.server(),
-				new LockSettings(Duration.ofMillis(300), Duration.ofMillis(100), null))) {
+				new LockSettings(Duration.ofSeconds(1), Duration.ofMillis(200), null))) {
 			LockHandle handle = watched.template.tryAcquire("watched", null, null).orElseThrow();
-			Thread.sleep(1000);
+			Thread.sleep(2500);
 			assertThat(handle.isHeld()).isTrue();
 			assertThat(otherThread(() -> watched.template.tryAcquire("watched", null, Duration.ZERO))).isEmpty();
 			handle.close();
