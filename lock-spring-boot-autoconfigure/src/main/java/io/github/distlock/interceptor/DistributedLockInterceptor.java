@@ -54,15 +54,9 @@ public final class DistributedLockInterceptor implements MethodInterceptor {
 			return invocation.proceed();
 		}
 		List<String> keys = operation.key().evaluate(method, target, invocation.getArguments());
-		return switch (operation.completion()) {
-			case ON_RETURN -> invokeHoldingUntilReturn(invocation, operation, keys);
-			case COMPLETION_STAGE -> invokeHoldingUntilComplete(invocation, operation, keys);
-			case REACTIVE -> invokeHoldingWhileSubscribed(invocation, operation, keys);
-		};
-	}
-
-	private @Nullable Object invokeHoldingUntilReturn(MethodInvocation invocation, LockOperation operation,
-			List<String> keys) throws Throwable {
+		if (operation.completion() == LockOperation.Completion.REACTIVE) {
+			return invokeHoldingWhileSubscribed(invocation, operation, keys);
+		}
 		LockHandle handle;
 		try {
 			handle = this.acquirer.acquire(operation, keys);
@@ -70,6 +64,11 @@ public final class DistributedLockInterceptor implements MethodInterceptor {
 		catch (LockNotAcquiredException ex) {
 			return fallbackOrThrow(invocation, operation, ex);
 		}
+		return (operation.completion() == LockOperation.Completion.COMPLETION_STAGE)
+				? invokeHoldingUntilComplete(invocation, handle) : invokeHoldingUntilReturn(invocation, handle);
+	}
+
+	private @Nullable Object invokeHoldingUntilReturn(MethodInvocation invocation, LockHandle handle) throws Throwable {
 		try (LockContext.Scope scope = LockContext.bind(handle)) {
 			return invocation.proceed();
 		}
@@ -78,15 +77,7 @@ public final class DistributedLockInterceptor implements MethodInterceptor {
 		}
 	}
 
-	private @Nullable Object invokeHoldingUntilComplete(MethodInvocation invocation, LockOperation operation,
-			List<String> keys) throws Throwable {
-		LockHandle handle;
-		try {
-			handle = this.acquirer.acquire(operation, keys);
-		}
-		catch (LockNotAcquiredException ex) {
-			return fallbackOrThrow(invocation, operation, ex);
-		}
+	private @Nullable Object invokeHoldingUntilComplete(MethodInvocation invocation, LockHandle handle) throws Throwable {
 		Object result;
 		try (LockContext.Scope scope = LockContext.bind(handle)) {
 			result = invocation.proceed();
