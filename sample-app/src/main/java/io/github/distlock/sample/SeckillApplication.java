@@ -1,13 +1,17 @@
 package io.github.distlock.sample;
 
+import io.github.distlock.sample.goods.SeckillProperties;
+
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 
 /**
  * The flash-sale ("seckill") demo. With no Redis configured and none on localhost:6379, it starts
  * an embedded one.
  */
 @SpringBootApplication
+@EnableConfigurationProperties(SeckillProperties.class)
 public class SeckillApplication {
 
 	public static void main(String[] args) {

@@ -1,0 +1,42 @@
+package io.github.distlock.sample.goods;
+
+import java.util.Map;
+
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.MissingServletRequestParameterException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+
+/**
+ * Turns bad input into a 4xx JSON error that says what was wrong.
+ */
+@RestControllerAdvice
+class ApiErrors {
+
+	@ExceptionHandler(UnknownGoodsException.class)
+	ResponseEntity<Map<String, Object>> unknownGoods(UnknownGoodsException ex) {
+		return error(HttpStatus.NOT_FOUND, ex.getMessage());
+	}
+
+	@ExceptionHandler(IllegalArgumentException.class)
+	ResponseEntity<Map<String, Object>> badArgument(IllegalArgumentException ex) {
+		return error(HttpStatus.BAD_REQUEST, ex.getMessage());
+	}
+
+	@ExceptionHandler(MissingServletRequestParameterException.class)
+	ResponseEntity<Map<String, Object>> missingParameter(MissingServletRequestParameterException ex) {
+		return error(HttpStatus.BAD_REQUEST, "Missing request parameter '" + ex.getParameterName() + "'");
+	}
+
+	@ExceptionHandler(MethodArgumentTypeMismatchException.class)
+	ResponseEntity<Map<String, Object>> typeMismatch(MethodArgumentTypeMismatchException ex) {
+		return error(HttpStatus.BAD_REQUEST, "Parameter '" + ex.getName() + "' must be a number, was '" + ex.getValue() + "'");
+	}
+
+	private static ResponseEntity<Map<String, Object>> error(HttpStatus status, String message) {
+		return ResponseEntity.status(status).body(Map.of("status", status.value(), "error", message));
+	}
+
+}

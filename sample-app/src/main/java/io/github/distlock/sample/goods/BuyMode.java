@@ -1,0 +1,41 @@
+package io.github.distlock.sample.goods;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * How a purchase keeps the stock right.
+ */
+public enum BuyMode {
+
+	/** Read-modify-write under {@code @DistributedLock} on the good. */
+	LOCK,
+	/** Read-modify-write under the lock of one of the good's stock segments. */
+	SEGMENTED,
+	/** One Lua script that checks and decrements, with no lock: the reference for what a lock costs. */
+	ATOMIC,
+	/** Read-modify-write with no lock: shows that it oversells. */
+	UNSAFE;
+
+	/**
+	 * Parses a mode as the API takes it ({@code lock}, {@code segmented}, ...).
+	 * @throws IllegalArgumentException naming the modes when there is no such mode
+	 */
+	public static BuyMode parse(String value) {
+		for (BuyMode mode : values()) {
+			if (mode.name().equalsIgnoreCase(value)) {
+				return mode;
+			}
+		}
+		throw new IllegalArgumentException("Unknown mode '" + value + "'; use one of " + Arrays.stream(values())
+			.map(BuyMode::toString)
+			.collect(Collectors.joining(", ")));
+	}
+
+	@Override
+	public String toString() {
+		return name().toLowerCase(Locale.ROOT);
+	}
+
+}

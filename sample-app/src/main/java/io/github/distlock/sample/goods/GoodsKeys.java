@@ -1,0 +1,41 @@
+package io.github.distlock.sample.goods;
+
+import java.util.List;
+import java.util.stream.IntStream;
+
+/**
+ * Where a good lives in Redis. All its keys share one hash tag, so one Lua script may touch them
+ * all on a cluster: {@code seckill:{goods:42}:initial}, {@code ...:sold}, {@code ...:buyers},
+ * {@code ...:segment:0} and so on.
+ */
+record GoodsKeys(long goodsId) {
+
+	private String base() {
+		return "seckill:{goods:" + this.goodsId + "}";
+	}
+
+	String initial() {
+		return base() + ":initial";
+	}
+
+	String sold() {
+		return base() + ":sold";
+	}
+
+	String buyers() {
+		return base() + ":buyers";
+	}
+
+	String segmentCount() {
+		return base() + ":segments";
+	}
+
+	String segment(int index) {
+		return base() + ":segment:" + index;
+	}
+
+	List<String> segments(int count) {
+		return IntStream.range(0, count).mapToObj(this::segment).toList();
+	}
+
+}
