@@ -16,7 +16,7 @@ import java.util.Optional;
  */
 public final class LockContext {
 
-	private static final ThreadLocal<Deque<LockHandle>> held = ThreadLocal.withInitial(ArrayDeque::new);
+	private static final ThreadLocal<Deque<LockHandle>> held = new ThreadLocal<>();
 
 	private LockContext() {
 	}
@@ -26,7 +26,8 @@ public final class LockContext {
 	 * @return the handle, or empty outside a locked method
 	 */
 	public static Optional<LockHandle> current() {
-		return Optional.ofNullable(held.get().peek());
+		Deque<LockHandle> handles = held.get();
+		return (handles != null) ? Optional.ofNullable(handles.peek()) : Optional.empty();
 	}
 
 	/**
@@ -38,10 +39,15 @@ public final class LockContext {
 	 */
 	public static Scope bind(LockHandle handle) {
 		Deque<LockHandle> handles = held.get();
+		if (handles == null) {
+			handles = new ArrayDeque<>();
+			held.set(handles);
+		}
 		handles.push(handle);
+		Deque<LockHandle> bound = handles;
 		return () -> {
-			handles.remove(handle);
-			if (handles.isEmpty()) {
+			bound.remove(handle);
+			if (bound.isEmpty()) {
 				held.remove();
 			}
 		};

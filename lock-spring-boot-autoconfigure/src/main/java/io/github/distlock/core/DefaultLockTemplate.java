@@ -16,6 +16,9 @@ import io.github.distlock.LockTemplate;
  */
 public final class DefaultLockTemplate implements LockTemplate, AutoCloseable {
 
+	/** Longer waits are cut to this, so the deadline fits in a {@code long} of nanoseconds. */
+	private static final Duration LONGEST_WAIT = Duration.ofDays(10_000);
+
 	private final LockSettings settings;
 
 	private final LockStatistics statistics = new LockStatistics();
@@ -39,7 +42,7 @@ public final class DefaultLockTemplate implements LockTemplate, AutoCloseable {
 		}
 		requireNotNegative("lease", key, lease);
 		requireNotNegative("wait", key, wait);
-		long deadline = System.nanoTime() + ((wait != null) ? wait.toNanos() : 0);
+		long deadline = System.nanoTime() + waitNanos(wait);
 		Holding holding = this.coordinator.acquire(request(key, lease), deadline);
 		return (holding != null) ? Optional.of(new HoldingHandle(holding, this.coordinator::release)) : Optional.empty();
 	}
@@ -62,6 +65,13 @@ public final class DefaultLockTemplate implements LockTemplate, AutoCloseable {
 			return new LockRequest(key, this.settings.watchdogLease(), true);
 		}
 		return new LockRequest(key, lease, false);
+	}
+
+	private static long waitNanos(@Nullable Duration wait) {
+		if (wait == null) {
+			return 0;
+		}
+		return ((wait.compareTo(LONGEST_WAIT) < 0) ? wait : LONGEST_WAIT).toNanos();
 	}
 
 	private static void requireNotNegative(String name, String key, @Nullable Duration duration) {

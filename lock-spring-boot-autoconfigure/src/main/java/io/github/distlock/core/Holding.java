@@ -27,6 +27,9 @@ final class Holding {
 
 	private final AtomicInteger holds = new AtomicInteger(1);
 
+	/** Open views still bound to {@link #thread}; at zero nothing may re-enter. */
+	private final AtomicInteger threadBoundViews = new AtomicInteger(1);
+
 	private final AtomicBoolean lost = new AtomicBoolean();
 
 	private volatile boolean released;
@@ -79,12 +82,24 @@ final class Holding {
 		return this.thread == candidate && isHeld();
 	}
 
-	void detachFromThread() {
-		this.thread = null;
+	/** One view stops being bound to the thread; when none is left, the thread may not re-enter. */
+	void unbindView() {
+		if (this.threadBoundViews.decrementAndGet() == 0) {
+			this.thread = null;
+		}
 	}
 
-	void enter() {
-		this.holds.incrementAndGet();
+	/**
+	 * Adds a nested view, unless the last view was closed meanwhile (on another thread), so the
+	 * holding is being released.
+	 * @return whether the nested view was added
+	 */
+	boolean tryEnter() {
+		if (this.holds.getAndUpdate((holds) -> (holds == 0) ? 0 : holds + 1) == 0) {
+			return false;
+		}
+		this.threadBoundViews.incrementAndGet();
+		return true;
 	}
 
 	/** Returns whether that was the outermost holding, so the lock must be released. */

@@ -15,6 +15,8 @@ final class HoldingHandle implements DetachableLockHandle {
 
 	private final AtomicBoolean closed = new AtomicBoolean();
 
+	private final AtomicBoolean threadBound = new AtomicBoolean(true);
+
 	HoldingHandle(Holding holding, Consumer<Holding> releaser) {
 		this.holding = holding;
 		this.releaser = releaser;
@@ -37,13 +39,18 @@ final class HoldingHandle implements DetachableLockHandle {
 
 	@Override
 	public void detachFromThread() {
-		this.holding.detachFromThread();
+		if (this.threadBound.compareAndSet(true, false)) {
+			this.holding.unbindView();
+		}
 	}
 
 	@Override
 	public void close() {
-		if (this.closed.compareAndSet(false, true) && this.holding.exit()) {
-			this.releaser.accept(this.holding);
+		if (this.closed.compareAndSet(false, true)) {
+			detachFromThread();
+			if (this.holding.exit()) {
+				this.releaser.accept(this.holding);
+			}
 		}
 	}
 

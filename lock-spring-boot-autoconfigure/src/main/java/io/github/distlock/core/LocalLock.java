@@ -46,8 +46,7 @@ final class LocalLock {
 		this.mutex.lock();
 		try {
 			Holding current = this.holding;
-			if (current != null && current.isReentrantFor(Thread.currentThread())) {
-				current.enter();
+			if (current != null && current.isReentrantFor(Thread.currentThread()) && current.tryEnter()) {
 				return current;
 			}
 			return null;
@@ -86,6 +85,7 @@ final class LocalLock {
 			if (waiter.state == Waiter.State.WAITING && (remaining <= 0 || interrupted)) {
 				this.queue.remove(waiter);
 				waiter.state = Waiter.State.CANCELLED;
+				wakeHead();
 				break;
 			}
 			if (isFirstBehindExpiredHolding(waiter)) {
@@ -127,11 +127,23 @@ final class LocalLock {
 		return remaining;
 	}
 
+	/**
+	 * Wakes the first waiter, so it measures its pause against the current holding: only the
+	 * first one watches for the holding's lease to run out.
+	 */
+	private void wakeHead() {
+		Waiter head = this.queue.peekFirst();
+		if (head != null) {
+			head.turnPassed.signal();
+		}
+	}
+
 	/** Records the holding of the thread that has the turn. */
 	void hold(Holding holding) {
 		this.mutex.lock();
 		try {
 			this.holding = holding;
+			wakeHead();
 		}
 		finally {
 			this.mutex.unlock();
@@ -178,8 +190,10 @@ final class LocalLock {
 	 * Passes the turn, without a holding, to the next waiter, or frees it.
 	 * @param from the holding that has the turn, or {@code null} for a thread that has the turn
 	 * but failed to take the lock; nothing happens if the turn was taken from it since
+	 * @param storeFailure why the store could not be reached, so the next waiter fails at once
+	 * rather than after another timeout, or {@code null}
 	 */
-	void passTurn(@Nullable Holding from) {
+	void passTurn(@Nullable Holding from, @Nullable RuntimeException storeFailure) {
 		this.mutex.lock();
 		try {
 			if (this.holding != from) {
@@ -191,6 +205,7 @@ final class LocalLock {
 				this.holding = null;
 			}
 			else {
+				next.storeFailure = storeFailure;
 				give(next, null);
 			}
 		}

@@ -2,8 +2,10 @@ package io.github.distlock.core;
 
 import java.time.Duration;
 import java.util.OptionalLong;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -28,18 +30,17 @@ final class LockCoordinator implements AutoCloseable {
 
 	private final LockStatistics statistics;
 
-	private final ScheduledExecutorService background = Executors.newSingleThreadScheduledExecutor((task) -> {
-		Thread thread = new Thread(task, "distlock-watchdog");
-		thread.setDaemon(true);
-		return thread;
-	});
+	private final ScheduledExecutorService renewals = Executors.newSingleThreadScheduledExecutor(daemon("distlock-watchdog"));
+
+	/** Clean-ups may block for a command timeout; they must not hold up renewals. */
+	private final ExecutorService cleanups = Executors.newSingleThreadExecutor(daemon("distlock-cleanup"));
 
 	private final Watchdog watchdog;
 
 	LockCoordinator(Locker locker, LockSettings settings, LockStatistics statistics) {
 		this.locker = locker;
 		this.statistics = statistics;
-		this.watchdog = new Watchdog(locker, settings, statistics, this.background);
+		this.watchdog = new Watchdog(locker, settings, statistics, this.renewals);
 		locker.onRelease(this.locals::releaseNoticed);
 	}
 
@@ -77,17 +78,11 @@ final class LockCoordinator implements AutoCloseable {
 		if (turn == null) {
 			return null;
 		}
-		Holding holding = turn.handedOver;
-		try {
-			if (holding == null) {
-				holding = acquireFromStore(local, request, deadline);
-			}
+		if (turn.storeFailure != null) {
+			local.passTurn(null, turn.storeFailure);
+			throw storeFailed(request, turn.storeFailure);
 		}
-		finally {
-			if (holding == null) {
-				local.passTurn(null);
-			}
-		}
+		Holding holding = (turn.handedOver != null) ? turn.handedOver : acquireWithTurn(local, request, deadline);
 		if (holding != null) {
 			local.hold(holding);
 			if (request.watchdog()) {
@@ -96,6 +91,25 @@ final class LockCoordinator implements AutoCloseable {
 			logger.debug(LogMessage.format("Acquired lock '%s'", request.key()));
 		}
 		return holding;
+	}
+
+	/** Goes to the store for the lock; passes the turn on when that fails or the wait runs out. */
+	private @Nullable Holding acquireWithTurn(LocalLock local, LockRequest request, long deadline) {
+		Holding holding = null;
+		RuntimeException storeFailure = null;
+		try {
+			holding = acquireFromStore(local, request, deadline);
+			return holding;
+		}
+		catch (LockBackendException ex) {
+			storeFailure = (ex.getCause() instanceof RuntimeException cause) ? cause : ex;
+			throw ex;
+		}
+		finally {
+			if (holding == null) {
+				local.passTurn(null, storeFailure);
+			}
+		}
 	}
 
 	private @Nullable Holding acquireFromStore(LocalLock local, LockRequest request, long deadline) {
@@ -125,9 +139,13 @@ final class LockCoordinator implements AutoCloseable {
 		}
 		catch (RuntimeException ex) {
 			releaseLater(request.key(), owner);
-			throw new LockBackendException("Could not acquire lock '" + request.key()
-					+ "': the lock store failed or did not answer in time (" + ex.getMessage() + ")", ex);
+			throw storeFailed(request, ex);
 		}
+	}
+
+	private static LockBackendException storeFailed(LockRequest request, RuntimeException cause) {
+		return new LockBackendException("Could not acquire lock '" + request.key()
+				+ "': the lock store failed or did not answer in time (" + cause.getMessage() + ")", cause);
 	}
 
 	/**
@@ -136,7 +154,7 @@ final class LockCoordinator implements AutoCloseable {
 	 * reaches the store after it.
 	 */
 	private void releaseLater(String key, String owner) {
-		this.background.execute(() -> {
+		this.cleanups.execute(() -> {
 			try {
 				this.locker.release(key, owner);
 			}
@@ -153,15 +171,26 @@ final class LockCoordinator implements AutoCloseable {
 		try {
 			Waiter next = local.claimNextForHandoff(holding);
 			if (next != null) {
-				local.grant(next, handOff(holding, next));
+				handOffTo(local, holding, next);
 			}
 			else {
 				releaseToStore(holding);
-				local.passTurn(holding);
+				local.passTurn(holding, null);
 			}
 		}
 		finally {
 			this.locals.leave(holding.key());
+		}
+	}
+
+	/** The claimed waiter gets the turn whatever happens, or it would wait for ever. */
+	private void handOffTo(LocalLock local, Holding holding, Waiter next) {
+		Holding handedOver = null;
+		try {
+			handedOver = handOff(holding, next);
+		}
+		finally {
+			local.grant(next, handedOver);
 		}
 	}
 
@@ -215,7 +244,16 @@ final class LockCoordinator implements AutoCloseable {
 
 	@Override
 	public void close() {
-		this.background.shutdownNow();
+		this.renewals.shutdownNow();
+		this.cleanups.shutdownNow();
+	}
+
+	private static ThreadFactory daemon(String name) {
+		return (task) -> {
+			Thread thread = new Thread(task, name);
+			thread.setDaemon(true);
+			return thread;
+		};
 	}
 
 }

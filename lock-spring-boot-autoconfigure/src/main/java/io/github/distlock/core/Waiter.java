@@ -33,6 +33,9 @@ final class Waiter {
 
 	@Nullable Holding handedOver;
 
+	/** Set when the previous thread with the turn found the store unreachable. */
+	@Nullable RuntimeException storeFailure;
+
 	Waiter(LockRequest request, Condition turnPassed) {
 		this.request = request;
 		this.turnPassed = turnPassed;

@@ -17,6 +17,7 @@ import io.github.distlock.LockNotAcquiredException;
 import io.github.distlock.LockTemplate;
 import io.github.distlock.core.DetachableLockHandle;
 
+import org.springframework.aop.ProxyMethodInvocation;
 import org.springframework.aop.support.AopUtils;
 
 /**
@@ -53,7 +54,7 @@ public final class DistributedLockInterceptor implements MethodInterceptor {
 		if (operation == null) {
 			return invocation.proceed();
 		}
-		List<String> keys = operation.key().evaluate(method, target, invocation.getArguments());
+		List<String> keys = operation.key().evaluate(target, invocation.getArguments());
 		if (operation.completion() == LockOperation.Completion.REACTIVE) {
 			return invokeHoldingWhileSubscribed(invocation, operation, keys);
 		}
@@ -91,20 +92,39 @@ public final class DistributedLockInterceptor implements MethodInterceptor {
 			return null;
 		}
 		// The work goes on elsewhere: this thread must not re-enter the lock meanwhile.
-		if (handle instanceof DetachableLockHandle detachable) {
-			detachable.detachFromThread();
-		}
+		detached(handle);
 		return ((CompletionStage<?>) result).whenComplete((value, error) -> handle.close());
 	}
 
-	private @Nullable Object invokeHoldingWhileSubscribed(MethodInvocation invocation, LockOperation operation,
-			List<String> keys) throws Throwable {
-		Object result = invocation.proceed();
-		if (result == null) {
-			return null;
+	/** Each subscription runs its own copy of the invocation, under its own holding. */
+	private Object invokeHoldingWhileSubscribed(MethodInvocation invocation, LockOperation operation, List<String> keys) {
+		if (!(invocation instanceof ProxyMethodInvocation proxyInvocation)) {
+			throw new IllegalStateException("Cannot defer " + operation.methodName() + " until subscription: " + invocation);
 		}
-		return ReactorLocking.lockWhileSubscribed((Publisher<?>) result, () -> this.acquirer.acquire(operation, keys),
+		return ReactorLocking.lockWhileSubscribed(invocation.getMethod().getReturnType(),
+				() -> detached(this.acquirer.acquire(operation, keys)),
+				(handle) -> (Publisher<?>) proceedHolding(proxyInvocation.invocableClone(), handle, operation),
 				(operation.fallback() != null) ? (ex) -> (Publisher<?>) fallback(invocation, operation, ex) : null);
+	}
+
+	/** A lock taken on a pooled thread must not be re-entered by that thread's next task. */
+	private static LockHandle detached(LockHandle handle) {
+		if (handle instanceof DetachableLockHandle detachable) {
+			detachable.detachFromThread();
+		}
+		return handle;
+	}
+
+	private static @Nullable Object proceedHolding(MethodInvocation invocation, LockHandle handle, LockOperation operation) {
+		try (LockContext.Scope scope = LockContext.bind(handle)) {
+			return invocation.proceed();
+		}
+		catch (RuntimeException | Error ex) {
+			throw ex;
+		}
+		catch (Throwable ex) {
+			throw new IllegalStateException(operation.methodName() + " failed", ex);
+		}
 	}
 
 	private @Nullable Object fallbackOrThrow(MethodInvocation invocation, LockOperation operation,

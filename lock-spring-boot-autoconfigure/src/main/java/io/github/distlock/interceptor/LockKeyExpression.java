@@ -14,6 +14,7 @@ import org.springframework.context.expression.BeanFactoryResolver;
 import org.springframework.context.expression.MethodBasedEvaluationContext;
 import org.springframework.core.DefaultParameterNameDiscoverer;
 import org.springframework.core.ParameterNameDiscoverer;
+import org.springframework.expression.EvaluationException;
 import org.springframework.expression.Expression;
 import org.springframework.expression.ParseException;
 import org.springframework.expression.spel.SpelNode;
@@ -36,15 +37,18 @@ final class LockKeyExpression {
 
 	private final String methodName;
 
+	private final Method method;
+
 	private final Expression expression;
 
 	private final @Nullable BeanFactoryResolver beanResolver;
 
 	private final boolean parameterNamesKnown;
 
-	private LockKeyExpression(String source, String methodName, Expression expression,
+	private LockKeyExpression(String source, Method method, String methodName, Expression expression,
 			@Nullable BeanFactory beanFactory, boolean parameterNamesKnown) {
 		this.source = source;
+		this.method = method;
 		this.methodName = methodName;
 		this.expression = expression;
 		this.beanResolver = (beanFactory != null) ? new BeanFactoryResolver(beanFactory) : null;
@@ -70,7 +74,7 @@ final class LockKeyExpression {
 		}
 		String[] names = parameterNames.getParameterNames(method);
 		checkVariables(source, methodName, expression, method.getParameterCount(), names);
-		return new LockKeyExpression(source, methodName, expression, beanFactory, names != null);
+		return new LockKeyExpression(source, method, methodName, expression, beanFactory, names != null);
 	}
 
 	private static void checkVariables(String source, String methodName, Expression expression, int parameterCount,
@@ -108,16 +112,25 @@ final class LockKeyExpression {
 	}
 
 	/**
-	 * Evaluates the expression for one call.
+	 * Evaluates the expression for one call, with the parameter names of the method it was
+	 * checked against (the implementation's, also when called through an interface).
 	 * @return the keys, sorted and distinct: one for a single lock, several for a multi-lock
-	 * @throws IllegalArgumentException if it gives null, a blank key, or an empty collection
+	 * @throws IllegalArgumentException if it fails, gives null, a blank key, or an empty collection
 	 */
-	List<String> evaluate(Method method, @Nullable Object target, @Nullable Object[] arguments) {
-		MethodBasedEvaluationContext context = new MethodBasedEvaluationContext(target, method, arguments, parameterNames);
+	List<String> evaluate(@Nullable Object target, @Nullable Object[] arguments) {
+		MethodBasedEvaluationContext context = new MethodBasedEvaluationContext(target, this.method, arguments,
+				parameterNames);
 		if (this.beanResolver != null) {
 			context.setBeanResolver(this.beanResolver);
 		}
-		Object value = this.expression.getValue(context);
+		Object value;
+		try {
+			value = this.expression.getValue(context);
+		}
+		catch (EvaluationException ex) {
+			throw new IllegalArgumentException(
+					"Lock key expression '" + this.source + "' on " + this.methodName + " failed: " + ex.getMessage(), ex);
+		}
 		if (value instanceof Collection<?> || ObjectUtils.isArray(value)) {
 			return multipleKeys(value);
 		}

@@ -3,12 +3,13 @@ package io.github.distlock.interceptor;
 import java.util.List;
 
 import io.github.distlock.LockHandle;
+import io.github.distlock.core.DetachableLockHandle;
 
 /**
  * The locks of a multi-lock, held together: released in reverse order, held while all are held.
  * Its fencing token is that of the last lock taken.
  */
-final class MultiLockHandle implements LockHandle {
+final class MultiLockHandle implements DetachableLockHandle {
 
 	private final List<LockHandle> handles;
 
@@ -29,6 +30,15 @@ final class MultiLockHandle implements LockHandle {
 	@Override
 	public boolean isHeld() {
 		return this.handles.stream().allMatch(LockHandle::isHeld);
+	}
+
+	@Override
+	public void detachFromThread() {
+		for (LockHandle handle : this.handles) {
+			if (handle instanceof DetachableLockHandle detachable) {
+				detachable.detachFromThread();
+			}
+		}
 	}
 
 	@Override

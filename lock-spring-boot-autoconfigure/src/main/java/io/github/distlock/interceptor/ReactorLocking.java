@@ -13,9 +13,10 @@ import io.github.distlock.LockHandle;
 import io.github.distlock.LockNotAcquiredException;
 
 /**
- * Holds a lock for a {@code Mono} or {@code Flux}: taken when it is subscribed, released when it
- * completes, errs or is cancelled. Taking and releasing block on Redis, so they run on Reactor's
- * bounded-elastic scheduler, never on the subscriber's thread. Loaded only when Reactor is present.
+ * Holds a lock for a {@code Mono} or {@code Flux}: taken when it is subscribed, before the method
+ * body runs, and released when it completes, errs or is cancelled. Taking and releasing block on
+ * Redis, so they run on Reactor's bounded-elastic scheduler, never on the subscriber's thread.
+ * Loaded only when Reactor is present.
  */
 final class ReactorLocking {
 
@@ -27,28 +28,33 @@ final class ReactorLocking {
 	}
 
 	/**
-	 * Wraps the method's publisher.
-	 * @param result what the method returned
+	 * Returns the publisher to give the caller.
+	 * @param returnType the method's return type, {@code Mono} or {@code Flux}
 	 * @param acquire takes the lock, or throws {@link LockNotAcquiredException}
+	 * @param work runs the method body under the lock and returns its publisher
 	 * @param fallback what to publish instead when the lock is not acquired, or {@code null} to
 	 * publish that exception
-	 * @return the publisher to return to the caller
 	 */
-	static Publisher<?> lockWhileSubscribed(Publisher<?> result, Supplier<LockHandle> acquire,
-			@Nullable Function<LockNotAcquiredException, Publisher<?>> fallback) {
-		Mono<Object> attempt = Mono.fromSupplier(() -> attempt(acquire, fallback)).subscribeOn(Schedulers.boundedElastic());
-		Function<Object, Publisher<?>> work = (outcome) -> (outcome instanceof Refused refused)
-				? fallback.apply(refused.cause()) : result;
-		if (result instanceof Mono<?>) {
-			return Mono.usingWhen(attempt, (outcome) -> Mono.from(work.apply(outcome)), ReactorLocking::release,
+	static Publisher<?> lockWhileSubscribed(Class<?> returnType, Supplier<LockHandle> acquire,
+			Function<LockHandle, @Nullable Publisher<?>> work,
+			@Nullable Function<LockNotAcquiredException, @Nullable Publisher<?>> fallback) {
+		// hide() keeps the value from being dropped unseen on cancel, so the discard hook closes it.
+		Mono<Object> attempt = Mono.fromSupplier(() -> attempt(acquire, fallback))
+			.hide()
+			.subscribeOn(Schedulers.boundedElastic())
+			.doOnDiscard(LockHandle.class, LockHandle::close);
+		Function<Object, Publisher<?>> body = (outcome) -> orEmpty((outcome instanceof Refused refused)
+				? fallback.apply(refused.cause()) : work.apply((LockHandle) outcome));
+		if (Mono.class.isAssignableFrom(returnType)) {
+			return Mono.usingWhen(attempt, (outcome) -> Mono.from(body.apply(outcome)), ReactorLocking::release,
 					(outcome, error) -> release(outcome), ReactorLocking::release);
 		}
-		return Flux.usingWhen(attempt, work, ReactorLocking::release, (outcome, error) -> release(outcome),
+		return Flux.usingWhen(attempt, body, ReactorLocking::release, (outcome, error) -> release(outcome),
 				ReactorLocking::release);
 	}
 
 	private static Object attempt(Supplier<LockHandle> acquire,
-			@Nullable Function<LockNotAcquiredException, Publisher<?>> fallback) {
+			@Nullable Function<LockNotAcquiredException, @Nullable Publisher<?>> fallback) {
 		try {
 			return acquire.get();
 		}
@@ -58,6 +64,10 @@ final class ReactorLocking {
 			}
 			return new Refused(ex);
 		}
+	}
+
+	private static Publisher<?> orEmpty(@Nullable Publisher<?> publisher) {
+		return (publisher != null) ? publisher : Flux.empty();
 	}
 
 	private static Mono<Void> release(Object outcome) {

@@ -5,6 +5,7 @@ import java.util.function.Consumer;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.core.task.SyncTaskExecutor;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -25,6 +26,8 @@ final class RedisReleaseNotices implements AutoCloseable {
 
 	private final ChannelTopic channel;
 
+	private volatile @Nullable Thread subscriber;
+
 	RedisReleaseNotices(RedisConnectionFactory connectionFactory, String channel) {
 		this.channel = new ChannelTopic(channel);
 		this.container.setConnectionFactory(connectionFactory);
@@ -42,9 +45,10 @@ final class RedisReleaseNotices implements AutoCloseable {
 				(message, pattern) -> listener.accept(new String(message.getBody(), StandardCharsets.UTF_8)),
 				this.channel);
 		if (!this.container.isRunning()) {
-			Thread subscriber = new Thread(this::start, "distlock-subscribe");
-			subscriber.setDaemon(true);
-			subscriber.start();
+			Thread starting = new Thread(this::start, "distlock-subscribe");
+			starting.setDaemon(true);
+			this.subscriber = starting;
+			starting.start();
 		}
 	}
 
@@ -58,8 +62,19 @@ final class RedisReleaseNotices implements AutoCloseable {
 		}
 	}
 
+	/** Waits for a subscription still being set up, so it does not outlive the connections. */
 	@Override
 	public void close() {
+		Thread starting = this.subscriber;
+		if (starting != null) {
+			starting.interrupt();
+			try {
+				starting.join(5000);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		}
 		this.container.stop();
 		try {
 			this.container.destroy();

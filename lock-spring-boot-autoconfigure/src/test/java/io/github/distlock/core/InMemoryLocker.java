@@ -1,43 +1,50 @@
 package io.github.distlock.core;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
- * A {@link Locker} in memory, for tests of the backend-neutral logic. It counts its calls by
- * operation and never expires anything.
+ * A {@link Locker} in memory, for tests of the backend-neutral logic. Locks expire by their lease
+ * as in Redis; calls are counted by operation, and a test may run something before an operation
+ * (a delay, a failure).
  */
 public final class InMemoryLocker implements Locker {
 
-	private final Map<String, String> owners = new ConcurrentHashMap<>();
+	private final Map<String, Entry> locks = new ConcurrentHashMap<>();
 
 	private final AtomicLong fencing = new AtomicLong();
 
-	private final List<Consumer<String>> listeners = new ArrayList<>();
+	private final List<Consumer<String>> listeners = new CopyOnWriteArrayList<>();
 
 	private final Map<String, AtomicLong> calls = new ConcurrentHashMap<>();
 
+	private final Map<String, Runnable> before = new ConcurrentHashMap<>();
+
 	@Override
-	public synchronized Acquisition tryAcquire(String key, String owner, Duration lease, Duration willWait) {
-		count("acquire");
-		if (this.owners.putIfAbsent(key, owner) == null) {
-			return Acquisition.acquired(this.fencing.incrementAndGet());
+	public Acquisition tryAcquire(String key, String owner, Duration lease, Duration willWait) {
+		call("acquire");
+		synchronized (this) {
+			Entry current = live(key);
+			if (current == null) {
+				this.locks.put(key, new Entry(owner, lease));
+				return Acquisition.acquired(this.fencing.incrementAndGet());
+			}
+			return Acquisition.busy(Duration.ofNanos(Math.max(1_000_000, current.expiresAt - System.nanoTime())));
 		}
-		return Acquisition.busy(Duration.ZERO);
 	}
 
 	@Override
 	public boolean release(String key, String owner) {
-		count("release");
+		call("release");
 		boolean released;
 		synchronized (this) {
-			released = this.owners.remove(key, owner);
+			released = isOwner(key, owner) && this.locks.remove(key) != null;
 		}
 		if (released) {
 			this.listeners.forEach((listener) -> listener.accept(key));
@@ -47,17 +54,24 @@ public final class InMemoryLocker implements Locker {
 
 	@Override
 	public synchronized boolean renew(String key, String owner, Duration lease) {
-		count("renew");
-		return owner.equals(this.owners.get(key));
+		call("renew");
+		if (isOwner(key, owner)) {
+			this.locks.put(key, new Entry(owner, lease));
+			return true;
+		}
+		return false;
 	}
 
 	@Override
-	public synchronized OptionalLong transfer(String key, String owner, String nextOwner, Duration lease) {
-		count("transfer");
-		if (this.owners.replace(key, owner, nextOwner)) {
-			return OptionalLong.of(this.fencing.incrementAndGet());
+	public OptionalLong transfer(String key, String owner, String nextOwner, Duration lease) {
+		call("transfer");
+		synchronized (this) {
+			if (isOwner(key, owner)) {
+				this.locks.put(key, new Entry(nextOwner, lease));
+				return OptionalLong.of(this.fencing.incrementAndGet());
+			}
+			return OptionalLong.empty();
 		}
-		return OptionalLong.empty();
 	}
 
 	@Override
@@ -65,13 +79,52 @@ public final class InMemoryLocker implements Locker {
 		this.listeners.add(listener);
 	}
 
+	/**
+	 * Runs {@code behaviour} before every call of an operation ({@code acquire}, {@code release},
+	 * {@code renew}, {@code transfer}); it may sleep or throw.
+	 */
+	public void before(String operation, Runnable behaviour) {
+		this.before.put(operation, behaviour);
+	}
+
 	public long calls(String operation) {
 		AtomicLong count = this.calls.get(operation);
 		return (count != null) ? count.get() : 0;
 	}
 
-	private void count(String operation) {
+	private void call(String operation) {
 		this.calls.computeIfAbsent(operation, (name) -> new AtomicLong()).incrementAndGet();
+		Runnable behaviour = this.before.get(operation);
+		if (behaviour != null) {
+			behaviour.run();
+		}
+	}
+
+	private boolean isOwner(String key, String owner) {
+		Entry current = live(key);
+		return current != null && current.owner.equals(owner);
+	}
+
+	private Entry live(String key) {
+		Entry current = this.locks.get(key);
+		if (current != null && System.nanoTime() - current.expiresAt >= 0) {
+			this.locks.remove(key);
+			return null;
+		}
+		return current;
+	}
+
+	private static final class Entry {
+
+		final String owner;
+
+		final long expiresAt;
+
+		Entry(String owner, Duration lease) {
+			this.owner = owner;
+			this.expiresAt = System.nanoTime() + lease.toNanos();
+		}
+
 	}
 
 }

@@ -1,0 +1,134 @@
+package io.github.distlock.core;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+import io.github.distlock.LockBackendException;
+import io.github.distlock.LockHandle;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * Races and failures of {@link DefaultLockTemplate} over an in-memory store whose locks expire.
+ */
+class DefaultLockTemplateTests {
+
+	private final InMemoryLocker locker = new InMemoryLocker();
+
+	private final DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
+			LockSettings.watchdogLease(Duration.ofSeconds(30)));
+
+	@AfterEach
+	void tearDown() {
+		this.template.close();
+	}
+
+	@Test
+	void nextWaiterTakesOverExpiredHoldingAfterWaiterAheadGivesUp() throws Exception {
+		acquire("k", Duration.ofMillis(300), Duration.ZERO);
+		CompletableFuture<Boolean> first = CompletableFuture
+			.supplyAsync(() -> this.template.tryAcquire("k", Duration.ofSeconds(5), Duration.ofMillis(100)).isPresent());
+		Thread.sleep(50);
+		long start = System.nanoTime();
+		CompletableFuture<Boolean> second = CompletableFuture
+			.supplyAsync(() -> this.template.tryAcquire("k", Duration.ofSeconds(5), Duration.ofSeconds(3)).isPresent());
+		assertThat(first.get(5, TimeUnit.SECONDS)).isFalse();
+		assertThat(second.get(10, TimeUnit.SECONDS)).isTrue();
+		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(2));
+	}
+
+	@Test
+	void reentryRacingFinalCloseOnAnotherThreadNeverJoinsReleasedHolding() throws Exception {
+		AtomicReference<LockHandle> toClose = new AtomicReference<>();
+		AtomicInteger closed = new AtomicInteger();
+		Thread closer = new Thread(() -> {
+			while (!Thread.currentThread().isInterrupted()) {
+				LockHandle handle = toClose.getAndSet(null);
+				if (handle != null) {
+					handle.close();
+					closed.incrementAndGet();
+				}
+			}
+		});
+		closer.start();
+		try {
+			long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+			for (int i = 0; i < 50_000 && System.nanoTime() < deadline; i++) {
+				LockHandle outer = acquire("k", Duration.ofSeconds(30), Duration.ZERO);
+				toClose.set(outer);
+				LockHandle inner = acquire("k", Duration.ofSeconds(30), Duration.ofSeconds(5));
+				while (closed.get() != i + 1) {
+					Thread.onSpinWait();
+				}
+				assertThat(inner.isHeld()).as("iteration %d: the handle's holding was released under it", i).isTrue();
+				inner.close();
+			}
+		}
+		finally {
+			closer.interrupt();
+			closer.join(5000);
+		}
+	}
+
+	@Test
+	void queuedCallersFailWithinOneTimeoutWhenStoreIsUnreachable() throws Exception {
+		this.locker.before("acquire", () -> {
+			sleep(Duration.ofSeconds(1));
+			throw new IllegalStateException("Redis did not answer");
+		});
+		long start = System.nanoTime();
+		List<CompletableFuture<Duration>> callers = new ArrayList<>();
+		for (int i = 0; i < 4; i++) {
+			callers.add(CompletableFuture.supplyAsync(() -> {
+				assertThatExceptionOfType(LockBackendException.class)
+					.isThrownBy(() -> this.template.tryAcquire("down", Duration.ofSeconds(5), Duration.ofSeconds(10)))
+					.withMessageContaining("Redis did not answer");
+				return Duration.ofNanos(System.nanoTime() - start);
+			}));
+		}
+		for (CompletableFuture<Duration> caller : callers) {
+			assertThat(caller.get(20, TimeUnit.SECONDS)).isLessThan(Duration.ofMillis(1900));
+		}
+	}
+
+	@Test
+	void waiterGetsTurnEvenWhenHandOffThrowsError() throws Exception {
+		LockHandle held = acquire("k", Duration.ofSeconds(30), Duration.ZERO);
+		this.locker.before("transfer", () -> {
+			throw new NoClassDefFoundError("simulated");
+		});
+		CompletableFuture<Optional<LockHandle>> waiter = CompletableFuture
+			.supplyAsync(() -> this.template.tryAcquire("k", Duration.ofSeconds(30), Duration.ofSeconds(1)));
+		Thread.sleep(100);
+		assertThatExceptionOfType(NoClassDefFoundError.class).isThrownBy(held::close);
+		assertThat(waiter.get(5, TimeUnit.SECONDS)).as("the lock is still held in the store, so the wait runs out").isEmpty();
+	}
+
+	@Test
+	void veryLongWaitIsAccepted() {
+		assertThat(this.template.tryAcquire("long", Duration.ofSeconds(1), Duration.ofMillis(Long.MAX_VALUE))).isPresent();
+	}
+
+	private LockHandle acquire(String key, Duration lease, Duration wait) {
+		return this.template.tryAcquire(key, lease, wait).orElseThrow();
+	}
+
+	private static void sleep(Duration duration) {
+		try {
+			Thread.sleep(duration.toMillis());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+}
