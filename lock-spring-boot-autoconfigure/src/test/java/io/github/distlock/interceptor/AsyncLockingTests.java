@@ -1,0 +1,164 @@
+package io.github.distlock.interceptor;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.github.distlock.DistributedLock;
+import io.github.distlock.LockContext;
+import io.github.distlock.LockHandle;
+import io.github.distlock.LockNotAcquiredException;
+import io.github.distlock.core.DefaultLockTemplate;
+import io.github.distlock.core.InMemoryLocker;
+import io.github.distlock.core.LockSettings;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import reactor.core.Disposable;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+import org.springframework.aop.framework.ProxyFactory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Locks held by work that completes later, on other threads: no holding stays re-entrant for the
+ * thread that took it, and none leaks.
+ */
+class AsyncLockingTests {
+
+	private final InMemoryLocker locker = new InMemoryLocker();
+
+	private final DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
+			LockSettings.watchdogLease(Duration.ofSeconds(3)));
+
+	private final LockOperationSource source = new LockOperationSource(null);
+
+	@AfterEach
+	void tearDown() {
+		this.template.close();
+	}
+
+	@Test
+	void overlappingSubscriptionsOnOneKeyRunOneAtATime() {
+		Jobs target = new Jobs();
+		Jobs jobs = proxy(target);
+		Flux.merge(jobs.reactive(1), Mono.delay(Duration.ofMillis(50)).then(jobs.reactive(1)))
+			.collectList()
+			.block(Duration.ofSeconds(10));
+		assertThat(target.mostAtOnce.get()).isOne();
+		assertThat(this.locker.calls("acquire") + this.locker.calls("transfer")).isEqualTo(2);
+	}
+
+	@Test
+	void reactiveBodyRunsOnlyOnceLockIsHeld() {
+		Jobs target = new Jobs();
+		Jobs jobs = proxy(target);
+		Mono<String> result = jobs.reactive(2);
+		assertThat(target.bodyRuns.get()).as("nothing runs before subscription").isZero();
+		assertThat(result.block(Duration.ofSeconds(10))).isEqualTo("done under jobs:2");
+		assertThat(target.bodyRuns.get()).isOne();
+	}
+
+	@Test
+	void cancellingWhileLockIsHandedOverReleasesIt() throws Exception {
+		Jobs jobs = proxy(new Jobs());
+		this.locker.before("transfer", () -> sleep(500));
+		LockHandle holder = this.template.tryAcquire("jobs:3", null, Duration.ZERO).orElseThrow();
+		Disposable subscription = jobs.reactive(3).subscribe();
+		Thread.sleep(200);
+		CompletableFuture<Void> release = CompletableFuture.runAsync(holder::close);
+		Thread.sleep(100);
+		subscription.dispose();
+		release.get(5, TimeUnit.SECONDS);
+		await().atMost(Duration.ofSeconds(5)).until(() -> otherThreadCanTake("jobs:3"));
+	}
+
+	@Test
+	void multiLockOfPendingFutureIsNotReenteredByCallingThread() {
+		Jobs jobs = proxy(new Jobs());
+		jobs.later(List.of("a", "b"));
+		assertThatExceptionOfType(LockNotAcquiredException.class).isThrownBy(() -> jobs.later(List.of("a", "b")));
+	}
+
+	@Test
+	void nestedAsyncCallLeavesOuterHolderReentrant() {
+		Jobs target = new Jobs();
+		Jobs jobs = proxy(target);
+		target.self = jobs;
+		target.template = this.template;
+		assertThat(jobs.outer("x")).as("outer synchronous holder re-enters its own lock").isPresent();
+	}
+
+	private boolean otherThreadCanTake(String key) {
+		return CompletableFuture.supplyAsync(() -> this.template.tryAcquire(key, null, Duration.ZERO).map((handle) -> {
+			handle.close();
+			return true;
+		}).orElse(false)).join();
+	}
+
+	private Jobs proxy(Jobs target) {
+		ProxyFactory factory = new ProxyFactory(target);
+		factory.setProxyTargetClass(true);
+		factory.addAdvisor(new DistributedLockAdvisor(this.source,
+				new DistributedLockInterceptor(this.source, () -> this.template, Duration.ofSeconds(5)), 0));
+		return (Jobs) factory.getProxy();
+	}
+
+	private static void sleep(long millis) {
+		try {
+			Thread.sleep(millis);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	public static class Jobs {
+
+		final AtomicInteger inside = new AtomicInteger();
+
+		final AtomicInteger mostAtOnce = new AtomicInteger();
+
+		final AtomicInteger bodyRuns = new AtomicInteger();
+
+		Jobs self;
+
+		DefaultLockTemplate template;
+
+		@DistributedLock(name = "jobs", key = "#id", waitMs = 5000)
+		public Mono<String> reactive(long id) {
+			this.bodyRuns.incrementAndGet();
+			String key = LockContext.current().orElseThrow().key();
+			return Mono.defer(() -> {
+				this.mostAtOnce.accumulateAndGet(this.inside.incrementAndGet(), Math::max);
+				return Mono.delay(Duration.ofMillis(300)).map((tick) -> "done under " + key);
+			}).doFinally((signal) -> this.inside.decrementAndGet());
+		}
+
+		@DistributedLock(name = "multi", key = "#ids", waitMs = 0)
+		public CompletableFuture<String> later(List<String> ids) {
+			return new CompletableFuture<>();
+		}
+
+		@DistributedLock(name = "nested", key = "#id", waitMs = 0)
+		public Optional<LockHandle> outer(String id) {
+			this.self.inner(id);
+			Optional<LockHandle> again = this.template.tryAcquire("nested:" + id, null, Duration.ZERO);
+			again.ifPresent(LockHandle::close);
+			return again;
+		}
+
+		@DistributedLock(name = "nested", key = "#id", waitMs = 0)
+		public CompletableFuture<Void> inner(String id) {
+			return new CompletableFuture<>();
+		}
+
+	}
+
+}

@@ -1,0 +1,97 @@
+package io.github.distlock.interceptor;
+
+import java.time.Duration;
+
+import io.github.distlock.DistributedLock;
+import io.github.distlock.core.DefaultLockTemplate;
+import io.github.distlock.core.InMemoryLocker;
+import io.github.distlock.core.LockSettings;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.aop.framework.ProxyFactory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+/**
+ * Keys evaluated against the method they were checked against, through either kind of proxy.
+ */
+class KeyEvaluationTests {
+
+	private final DefaultLockTemplate template = new DefaultLockTemplate(new InMemoryLocker(),
+			LockSettings.watchdogLease(Duration.ofSeconds(30)));
+
+	private final LockOperationSource source = new LockOperationSource(null);
+
+	@AfterEach
+	void tearDown() {
+		this.template.close();
+	}
+
+	@Test
+	void keyNamesImplementationParameterBehindInterfaceProxy() {
+		Buying buying = proxy(new DefaultBuying(), false);
+		assertThat(buying.buy(42)).isEqualTo("bought 42");
+	}
+
+	@Test
+	void keyWorksThroughGenericInterfaceOnBothProxyKinds() {
+		Handler<Order> byClass = proxy(new OrderHandler(), true);
+		Handler<Order> byInterface = proxy(new OrderHandler(), false);
+		assertThat(byClass.handle(new Order(7L))).isEqualTo("handled 7");
+		assertThat(byInterface.handle(new Order(8L))).isEqualTo("handled 8");
+	}
+
+	@Test
+	void evaluationFailureNamesMethodAndExpression() {
+		Handler<Order> handler = proxy(new OrderHandler(), true);
+		assertThatIllegalArgumentException().isThrownBy(() -> handler.handle(null))
+			.withMessageStartingWith("Lock key expression '#order.id' on OrderHandler.handle(Order) failed: ");
+	}
+
+	@SuppressWarnings("unchecked")
+	private <T> T proxy(Object target, boolean proxyTargetClass) {
+		ProxyFactory factory = new ProxyFactory(target);
+		factory.setProxyTargetClass(proxyTargetClass);
+		factory.addAdvisor(new DistributedLockAdvisor(this.source,
+				new DistributedLockInterceptor(this.source, () -> this.template, Duration.ZERO), 0));
+		return (T) factory.getProxy();
+	}
+
+	public interface Buying {
+
+		String buy(long id);
+
+	}
+
+	public static class DefaultBuying implements Buying {
+
+		@Override
+		@DistributedLock(name = "goods", key = "#goodsId")
+		public String buy(long goodsId) {
+			return "bought " + goodsId;
+		}
+
+	}
+
+	public interface Handler<T> {
+
+		String handle(T item);
+
+	}
+
+	public record Order(Long id) {
+	}
+
+	public static class OrderHandler implements Handler<Order> {
+
+		@Override
+		@DistributedLock(name = "order", key = "#order.id")
+		public String handle(Order order) {
+			return "handled " + order.id();
+		}
+
+	}
+
+}
