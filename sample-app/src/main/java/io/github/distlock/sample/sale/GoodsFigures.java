@@ -1,0 +1,29 @@
+package io.github.distlock.sample.sale;
+
+/**
+ * A good as {@code GET /api/goods/{goodsId}} shows it.
+ *
+ * @param goodsId the good's id
+ * @param stock units left
+ * @param sold units sold
+ * @param initial the stock that was set
+ * @param buyers how many distinct users bought it
+ */
+public record GoodsFigures(long goodsId, long stock, long sold, long initial, long buyers) {
+
+	/** Units sold beyond the stock that was set. */
+	public long oversold() {
+		return Math.max(0, this.sold - this.initial);
+	}
+
+	/** Whether the units left and the units sold still add up to the stock that was set. */
+	public boolean consistent() {
+		return this.stock + this.sold == this.initial;
+	}
+
+	/** Units sold beyond one per buyer. */
+	public long salesBeyondBuyers() {
+		return Math.max(0, this.sold - this.buyers);
+	}
+
+}

@@ -1,0 +1,62 @@
+package io.github.distlock.sample.sale;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Formats flash-sale reports as a plain-text table, one row per run, and progress as one line.
+ */
+final class ReportTable {
+
+	private static final String ROW = "%-10s %6s %6s %8s %9s %11s %10s %6s %7s %9s %8s %8s  %s%n";
+
+	private ReportTable() {
+	}
+
+	static String format(List<SaleReport> reports) {
+		StringBuilder table = new StringBuilder();
+		table.append(String.format(Locale.ROOT, ROW, "mode", "sold", "left", "initial", "oversold", "stock+sold",
+				"dup buyers", "busy", "errors", "req/s", "p50 ms", "p99 ms", "check"));
+		for (SaleReport report : reports) {
+			table.append(String.format(Locale.ROOT, ROW, report.plan().mode(), report.sold(), report.stockLeft(),
+					report.initial(), report.oversold(), report.consistent() ? "= initial" : "!= initial",
+					report.duplicateBuyers(), report.progress().busy(), report.errors(),
+					decimal(report.progress().throughputPerSecond(), 1), decimal(report.progress().p50Ms(), 1),
+					decimal(report.progress().p99Ms(), 1), check(report)));
+		}
+		return table.toString();
+	}
+
+	static String progressLine(SalePlan plan, SaleProgress progress) {
+		return String.format(Locale.ROOT, "%-10s %6d/%d answered, %d succeeded, %d sold out, %d busy, %d errors, %s req/s",
+				plan.mode(), progress.done(), plan.buyers(), progress.succeeded(), progress.soldOut(), progress.busy(),
+				progress.errors(), decimal(progress.throughputPerSecond(), 0));
+	}
+
+	/** What went wrong in a run, or {@code ok}. */
+	static String check(SaleReport report) {
+		List<String> problems = new ArrayList<>();
+		if (!report.completed()) {
+			problems.add("INCOMPLETE (" + report.progress().done() + "/" + report.plan().buyers() + ")");
+		}
+		if (report.oversold() > 0) {
+			problems.add("OVERSOLD");
+		}
+		if (!report.consistent()) {
+			problems.add("STOCK+SOLD!=INITIAL");
+		}
+		if (report.duplicateBuyers() > 0) {
+			problems.add("DUPLICATE BUYERS");
+		}
+		if (report.errors() > 0) {
+			problems.add("ERRORS");
+		}
+		return problems.isEmpty() ? "ok" : String.join(", ", problems);
+	}
+
+	private static String decimal(double value, int places) {
+		return String.format(Locale.ROOT, "%." + places + "f", value);
+	}
+
+}
