@@ -20,8 +20,6 @@ import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
-import org.springframework.aop.framework.ProxyFactory;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
@@ -36,8 +34,6 @@ class AsyncLockingTests {
 
 	private final DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
 			LockSettings.watchdogLease(Duration.ofSeconds(3)));
-
-	private final LockOperationSource source = new LockOperationSource(null);
 
 	@AfterEach
 	void tearDown() {
@@ -103,11 +99,7 @@ class AsyncLockingTests {
 	}
 
 	private Jobs proxy(Jobs target) {
-		ProxyFactory factory = new ProxyFactory(target);
-		factory.setProxyTargetClass(true);
-		factory.addAdvisor(new DistributedLockAdvisor(this.source,
-				new DistributedLockInterceptor(this.source, () -> this.template, Duration.ofSeconds(5)), 0));
-		return (Jobs) factory.getProxy();
+		return LockProxies.proxy(target, true, this.template, Duration.ofSeconds(5));
 	}
 
 	private static void sleep(long millis) {

@@ -19,15 +19,13 @@ import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 import reactor.test.StepVerifier;
 
-import org.springframework.aop.framework.ProxyFactory;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The interceptor through a bare {@link ProxyFactory}, over an in-memory lock store.
+ * The interceptor through a bare {@code ProxyFactory} ({@link LockProxies}), over an in-memory lock store.
  */
 class DistributedLockInterceptorTests {
 
@@ -35,8 +33,6 @@ class DistributedLockInterceptorTests {
 
 	private final DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
 			LockSettings.watchdogLease(Duration.ofSeconds(30)));
-
-	private final LockOperationSource source = new LockOperationSource(null);
 
 	@AfterEach
 	void tearDown() {
@@ -200,16 +196,7 @@ class DistributedLockInterceptorTests {
 	}
 
 	private <T> T proxy(Object target, boolean proxyTargetClass) {
-		ProxyFactory factory = new ProxyFactory(target);
-		factory.setProxyTargetClass(proxyTargetClass);
-		if (!proxyTargetClass) {
-			factory.addInterface(Inventory.class);
-		}
-		factory.addAdvisor(new DistributedLockAdvisor(this.source,
-				new DistributedLockInterceptor(this.source, () -> this.template, Duration.ZERO), 0));
-		@SuppressWarnings("unchecked")
-		T proxy = (T) factory.getProxy();
-		return proxy;
+		return LockProxies.proxy(target, proxyTargetClass, this.template, Duration.ZERO);
 	}
 
 	private LockHandle otherThreadHolds(String key) {

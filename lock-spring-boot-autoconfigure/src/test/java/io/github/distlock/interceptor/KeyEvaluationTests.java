@@ -9,8 +9,6 @@ import io.github.distlock.core.LockSettings;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.aop.framework.ProxyFactory;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
@@ -21,8 +19,6 @@ class KeyEvaluationTests {
 
 	private final DefaultLockTemplate template = new DefaultLockTemplate(new InMemoryLocker(),
 			LockSettings.watchdogLease(Duration.ofSeconds(30)));
-
-	private final LockOperationSource source = new LockOperationSource(null);
 
 	@AfterEach
 	void tearDown() {
@@ -50,13 +46,8 @@ class KeyEvaluationTests {
 			.withMessageStartingWith("Lock key expression '#order.id' on OrderHandler.handle(Order) failed: ");
 	}
 
-	@SuppressWarnings("unchecked")
 	private <T> T proxy(Object target, boolean proxyTargetClass) {
-		ProxyFactory factory = new ProxyFactory(target);
-		factory.setProxyTargetClass(proxyTargetClass);
-		factory.addAdvisor(new DistributedLockAdvisor(this.source,
-				new DistributedLockInterceptor(this.source, () -> this.template, Duration.ZERO), 0));
-		return (T) factory.getProxy();
+		return LockProxies.proxy(target, proxyTargetClass, this.template, Duration.ZERO);
 	}
 
 	public interface Buying {

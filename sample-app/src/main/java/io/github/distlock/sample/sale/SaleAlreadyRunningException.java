@@ -3,7 +3,7 @@ package io.github.distlock.sample.sale;
 /**
  * Thrown when a sale is started while another one runs.
  */
-class SaleAlreadyRunningException extends IllegalStateException {
+public class SaleAlreadyRunningException extends IllegalStateException {
 
 	SaleAlreadyRunningException() {
 		super("A sale is already running");

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 import io.github.distlock.sample.goods.BuyMode;
@@ -13,9 +12,7 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ApplicationContext;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
-import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -60,16 +57,6 @@ class SaleController {
 		return this.sales.finished();
 	}
 
-	@ExceptionHandler(UnknownSaleException.class)
-	ResponseEntity<Map<String, Object>> unknownSale(UnknownSaleException ex) {
-		return error(HttpStatus.NOT_FOUND, ex.getMessage());
-	}
-
-	@ExceptionHandler(SaleAlreadyRunningException.class)
-	ResponseEntity<Map<String, Object>> alreadyRunning(SaleAlreadyRunningException ex) {
-		return error(HttpStatus.CONFLICT, ex.getMessage());
-	}
-
 	/** This application's own URL first, then the other instances named in {@code urls}. */
 	private List<URI> baseUrls(@Nullable String urls) {
 		Set<URI> baseUrls = new LinkedHashSet<>();
@@ -89,11 +76,6 @@ class SaleController {
 			return webContext.getWebServer().getPort();
 		}
 		throw new IllegalStateException("This application runs no web server, so a sale cannot reach it");
-	}
-
-	private static ResponseEntity<Map<String, Object>> error(HttpStatus status, @Nullable String message) {
-		return ResponseEntity.status(status)
-			.body(Map.of("status", status.value(), "error", (message != null) ? message : status.getReasonPhrase()));
 	}
 
 }

@@ -3,7 +3,7 @@ package io.github.distlock.sample.sale;
 /**
  * Thrown for a sale id that the app does not know (any more: it keeps the last few).
  */
-class UnknownSaleException extends RuntimeException {
+public class UnknownSaleException extends RuntimeException {
 
 	UnknownSaleException(String saleId) {
 		super("Unknown sale '" + saleId + "'; GET /api/sales lists the last " + SaleService.HISTORY + " finished sales");

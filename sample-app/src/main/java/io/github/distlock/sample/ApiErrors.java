@@ -1,6 +1,10 @@
-package io.github.distlock.sample.goods;
+package io.github.distlock.sample;
 
 import java.util.Map;
+
+import io.github.distlock.sample.goods.UnknownGoodsException;
+import io.github.distlock.sample.sale.SaleAlreadyRunningException;
+import io.github.distlock.sample.sale.UnknownSaleException;
 
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -15,9 +19,14 @@ import org.springframework.web.method.annotation.MethodArgumentTypeMismatchExcep
 @RestControllerAdvice
 class ApiErrors {
 
-	@ExceptionHandler(UnknownGoodsException.class)
-	ResponseEntity<Map<String, Object>> unknownGoods(UnknownGoodsException ex) {
+	@ExceptionHandler({ UnknownGoodsException.class, UnknownSaleException.class })
+	ResponseEntity<Map<String, Object>> unknown(RuntimeException ex) {
 		return error(HttpStatus.NOT_FOUND, ex.getMessage());
+	}
+
+	@ExceptionHandler(SaleAlreadyRunningException.class)
+	ResponseEntity<Map<String, Object>> alreadyRunning(SaleAlreadyRunningException ex) {
+		return error(HttpStatus.CONFLICT, ex.getMessage());
 	}
 
 	@ExceptionHandler(IllegalArgumentException.class)
