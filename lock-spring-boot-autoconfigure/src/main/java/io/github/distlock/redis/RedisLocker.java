@@ -3,8 +3,10 @@ package io.github.distlock.redis;
 import java.time.Duration;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
+import org.springframework.context.SmartLifecycle;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
@@ -16,15 +18,20 @@ import io.github.distlock.core.Locker;
  * share one cluster slot. It uses the application's own {@link RedisConnectionFactory}, so
  * standalone, Sentinel and Cluster set up through {@code spring.data.redis.*} all work.
  *
+ * <p>As a {@link SmartLifecycle} it stops its release-notice subscription before the connection
+ * factory it depends on stops, so no subscription is left waiting on connections being shut down.
+ *
  * @since 0.1.0
  */
-public final class RedisLocker implements Locker, AutoCloseable {
+public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable {
 
 	private final StringRedisTemplate redis;
 
 	private final RedisLockKeys keys;
 
 	private final RedisReleaseNotices releaseNotices;
+
+	private final AtomicBoolean closed = new AtomicBoolean();
 
 	/**
 	 * Creates a lock store over the given connections.
@@ -84,8 +91,25 @@ public final class RedisLocker implements Locker, AutoCloseable {
 	}
 
 	@Override
+	public void start() {
+		// The subscription starts with the first listener.
+	}
+
+	@Override
+	public void stop() {
+		close();
+	}
+
+	@Override
+	public boolean isRunning() {
+		return !this.closed.get();
+	}
+
+	@Override
 	public void close() {
-		this.releaseNotices.close();
+		if (this.closed.compareAndSet(false, true)) {
+			this.releaseNotices.close();
+		}
 	}
 
 	/** A lease in whole milliseconds, at least one, as Redis takes it. */

@@ -1,11 +1,12 @@
 package io.github.distlock.redis;
 
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Consumer;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
-import org.jspecify.annotations.Nullable;
 
 import org.springframework.core.task.SyncTaskExecutor;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -26,13 +27,19 @@ final class RedisReleaseNotices implements AutoCloseable {
 
 	private final ChannelTopic channel;
 
-	private volatile @Nullable Thread subscriber;
+	/** Subscribes and, when Redis is away, schedules the retries: one daemon thread. */
+	private final ScheduledExecutorService subscriptions = Executors.newSingleThreadScheduledExecutor((task) -> {
+		Thread thread = new Thread(task, "distlock-subscribe");
+		thread.setDaemon(true);
+		return thread;
+	});
 
 	RedisReleaseNotices(RedisConnectionFactory connectionFactory, String channel) {
 		this.channel = new ChannelTopic(channel);
 		this.container.setConnectionFactory(connectionFactory);
 		// Listeners only wake a parked thread, so they run on the subscription's own thread.
 		this.container.setTaskExecutor(new SyncTaskExecutor());
+		this.container.setSubscriptionExecutor(this.subscriptions);
 		ExponentialBackOff recovery = new ExponentialBackOff(100, 2);
 		recovery.setMaxInterval(5000);
 		this.container.setRecoveryBackoff(recovery);
@@ -45,10 +52,7 @@ final class RedisReleaseNotices implements AutoCloseable {
 				(message, pattern) -> listener.accept(new String(message.getBody(), StandardCharsets.UTF_8)),
 				this.channel);
 		if (!this.container.isRunning()) {
-			Thread starting = new Thread(this::start, "distlock-subscribe");
-			starting.setDaemon(true);
-			this.subscriber = starting;
-			starting.start();
+			this.subscriptions.execute(this::start);
 		}
 	}
 
@@ -62,20 +66,11 @@ final class RedisReleaseNotices implements AutoCloseable {
 		}
 	}
 
-	/** Waits for a subscription still being set up, so it does not outlive the connections. */
+	/** Stops the subscription before its thread, so no recovery is scheduled on the way out. */
 	@Override
 	public void close() {
-		Thread starting = this.subscriber;
-		if (starting != null) {
-			starting.interrupt();
-			try {
-				starting.join(5000);
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-			}
-		}
 		this.container.stop();
+		this.subscriptions.shutdownNow();
 		try {
 			this.container.destroy();
 		}
