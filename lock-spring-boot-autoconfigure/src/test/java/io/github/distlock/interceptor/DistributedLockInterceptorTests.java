@@ -186,6 +186,15 @@ class DistributedLockInterceptorTests {
 	}
 
 	@Test
+	void monoReleasesOnError() {
+		DefaultInventory target = new DefaultInventory();
+		target.mono = Mono.error(new IllegalStateException("boom"));
+		Inventory inventory = proxy(target, false);
+		StepVerifier.create(inventory.reactive(9L)).expectErrorMessage("boom").verify(Duration.ofSeconds(5));
+		await().atMost(Duration.ofSeconds(5)).until(() -> this.locker.calls("release") == 1);
+	}
+
+	@Test
 	void monoFallsBackWhenBusy() {
 		DefaultInventory target = new DefaultInventory();
 		target.mono = Mono.just("locked");
