@@ -90,6 +90,7 @@ final class LocalLock {
 			}
 			if (isFirstBehindExpiredHolding(waiter)) {
 				this.queue.remove(waiter);
+				waiter.tookOverFrom = this.holding;
 				give(waiter, null);
 				break;
 			}
@@ -121,7 +122,8 @@ final class LocalLock {
 			// Being handed the lock takes one round trip at most.
 			return TimeUnit.SECONDS.toNanos(1);
 		}
-		if (this.holding != null && this.queue.peekFirst() == waiter) {
+		// A released holding passes the turn on shortly, and signals when it does.
+		if (this.holding != null && !this.holding.isReleased() && this.queue.peekFirst() == waiter) {
 			return Math.min(remaining, this.holding.remainingLease().toNanos() + 1);
 		}
 		return remaining;
@@ -180,6 +182,7 @@ final class LocalLock {
 		try {
 			this.handoffsInARow = (handedOver != null) ? this.handoffsInARow + 1 : 0;
 			give(claimed, handedOver);
+			wakeHead();
 		}
 		finally {
 			this.mutex.unlock();

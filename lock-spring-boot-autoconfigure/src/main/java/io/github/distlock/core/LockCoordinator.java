@@ -78,13 +78,21 @@ final class LockCoordinator implements AutoCloseable {
 		if (turn == null) {
 			return null;
 		}
+		if (turn.tookOverFrom != null) {
+			leaseRanOut(turn.tookOverFrom);
+		}
 		if (turn.storeFailure != null) {
 			local.passTurn(null, turn.storeFailure);
 			throw storeFailed(request, turn.storeFailure);
 		}
-		Holding holding = (turn.handedOver != null) ? turn.handedOver : acquireWithTurn(local, request, deadline);
+		Holding holding = turn.handedOver;
+		if (holding == null) {
+			holding = acquireWithTurn(local, request, deadline);
+			if (holding != null) {
+				local.hold(holding);
+			}
+		}
 		if (holding != null) {
-			local.hold(holding);
 			if (request.watchdog()) {
 				this.watchdog.watch(holding);
 			}
@@ -207,6 +215,9 @@ final class LockCoordinator implements AutoCloseable {
 			leaseLost(holding);
 		}
 		catch (RuntimeException ex) {
+			// The store may have applied the transfer without answering: free the lock either way.
+			releaseLater(holding.key(), nextOwner);
+			releaseLater(holding.key(), holding.owner());
 			releaseFailed(holding, ex);
 		}
 		return null;
@@ -234,6 +245,19 @@ final class LockCoordinator implements AutoCloseable {
 		logger.warn(LogMessage.format("Lock '%s' had expired or was taken by another holder before it was released; "
 				+ "it was left alone. The integrity of data protected by this lock may have been compromised.",
 				holding.key()));
+	}
+
+	/**
+	 * A holding that kept the lock past its lease lost it to the next local waiter: it is lost for
+	 * good, so a late renewal cannot bring it back.
+	 */
+	private void leaseRanOut(Holding holding) {
+		if (!holding.markLost()) {
+			return;
+		}
+		this.statistics.leaseLost();
+		logger.warn(LogMessage.format("Lock '%s' was held past its lease without being released; the next waiter takes "
+				+ "it over. The integrity of data protected by this lock may have been compromised.", holding.key()));
 	}
 
 	private void releaseFailed(Holding holding, RuntimeException ex) {

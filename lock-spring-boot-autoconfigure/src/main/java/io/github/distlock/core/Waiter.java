@@ -33,6 +33,9 @@ final class Waiter {
 
 	@Nullable Holding handedOver;
 
+	/** The holding whose lease ran out unreleased, when this waiter took the turn from it. */
+	@Nullable Holding tookOverFrom;
+
 	/** Set when the previous thread with the turn found the store unreachable. */
 	@Nullable RuntimeException storeFailure;
 

@@ -1,5 +1,7 @@
 package io.github.distlock.core;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,6 +13,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import io.github.distlock.LockBackendException;
 import io.github.distlock.LockHandle;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -114,11 +117,69 @@ class DefaultLockTemplateTests {
 	}
 
 	@Test
+	void firstWaiterDoesNotSpinWhileExpiredHoldingIsReleased() throws Exception {
+		LockHandle held = acquire("k", Duration.ofMillis(50), Duration.ZERO);
+		Thread.sleep(100);
+		this.locker.before("release", () -> sleep(Duration.ofMillis(600)));
+		CompletableFuture<Void> closing = CompletableFuture.runAsync(held::close);
+		Thread.sleep(50);
+		ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+		CompletableFuture<Long> cpu = CompletableFuture.supplyAsync(() -> {
+			long before = threads.getCurrentThreadCpuTime();
+			acquire("k", Duration.ofSeconds(5), Duration.ofSeconds(3)).close();
+			return threads.getCurrentThreadCpuTime() - before;
+		});
+		assertThat(Duration.ofNanos(cpu.get(10, TimeUnit.SECONDS))).as("CPU used while waiting about 550 ms")
+			.isLessThan(Duration.ofMillis(100));
+		closing.get(5, TimeUnit.SECONDS);
+	}
+
+	@Test
+	void holdingTakenOverAfterItsLeaseRanOutStaysLostDespiteLateRenewal() throws Exception {
+		AtomicInteger acquires = new AtomicInteger();
+		AtomicInteger renewals = new AtomicInteger();
+		// The store's lease starts 200 ms after the local estimate's; the first renewal times out.
+		this.locker.before("acquire", () -> {
+			if (acquires.incrementAndGet() == 1) {
+				sleep(Duration.ofMillis(200));
+			}
+		});
+		this.locker.before("renew", () -> {
+			if (renewals.incrementAndGet() == 1) {
+				throw new IllegalStateException("renewal timed out");
+			}
+		});
+		try (DefaultLockTemplate watched = new DefaultLockTemplate(this.locker,
+				new LockSettings(Duration.ofMillis(300), Duration.ofMillis(100), null))) {
+			LockHandle outer = watched.tryAcquire("k", null, null).orElseThrow();
+			CompletableFuture<Optional<LockHandle>> taker = CompletableFuture
+				.supplyAsync(() -> watched.tryAcquire("k", null, Duration.ofSeconds(3)));
+			assertThat(taker.get(10, TimeUnit.SECONDS)).as("the taker gets the lock once the store lease ends").isPresent();
+			assertThat(outer.isHeld()).isFalse();
+			assertThat(watched.statistics().leasesLost()).isOne();
+			outer.close();
+		}
+	}
+
+	@Test
+	void handOffWhoseReplyIsLostDoesNotStrandLock() throws Exception {
+		LockHandle held = acquire("k", null, Duration.ZERO);
+		CompletableFuture<Optional<LockHandle>> waiter = CompletableFuture
+			.supplyAsync(() -> this.template.tryAcquire("k", Duration.ofSeconds(3), Duration.ofSeconds(2)));
+		Thread.sleep(100);
+		this.locker.after("transfer", () -> {
+			throw new IllegalStateException("reply of the transfer timed out");
+		});
+		held.close();
+		assertThat(waiter.get(10, TimeUnit.SECONDS)).isPresent();
+	}
+
+	@Test
 	void veryLongWaitIsAccepted() {
 		assertThat(this.template.tryAcquire("long", Duration.ofSeconds(1), Duration.ofMillis(Long.MAX_VALUE))).isPresent();
 	}
 
-	private LockHandle acquire(String key, Duration lease, Duration wait) {
+	private LockHandle acquire(String key, @Nullable Duration lease, Duration wait) {
 		return this.template.tryAcquire(key, lease, wait).orElseThrow();
 	}
 

@@ -26,6 +26,8 @@ public final class InMemoryLocker implements Locker {
 
 	private final Map<String, Runnable> before = new ConcurrentHashMap<>();
 
+	private final Map<String, Runnable> after = new ConcurrentHashMap<>();
+
 	@Override
 	public Acquisition tryAcquire(String key, String owner, Duration lease, Duration willWait) {
 		call("acquire");
@@ -65,13 +67,15 @@ public final class InMemoryLocker implements Locker {
 	@Override
 	public OptionalLong transfer(String key, String owner, String nextOwner, Duration lease) {
 		call("transfer");
+		OptionalLong token = OptionalLong.empty();
 		synchronized (this) {
 			if (isOwner(key, owner)) {
 				this.locks.put(key, new Entry(nextOwner, lease));
-				return OptionalLong.of(this.fencing.incrementAndGet());
+				token = OptionalLong.of(this.fencing.incrementAndGet());
 			}
-			return OptionalLong.empty();
 		}
+		runAfter("transfer");
+		return token;
 	}
 
 	@Override
@@ -87,6 +91,14 @@ public final class InMemoryLocker implements Locker {
 		this.before.put(operation, behaviour);
 	}
 
+	/**
+	 * Runs {@code behaviour} after the store applied a {@code transfer}, before it answers: a
+	 * failure there is a reply lost on the way back.
+	 */
+	public void after(String operation, Runnable behaviour) {
+		this.after.put(operation, behaviour);
+	}
+
 	public long calls(String operation) {
 		AtomicLong count = this.calls.get(operation);
 		return (count != null) ? count.get() : 0;
@@ -95,6 +107,13 @@ public final class InMemoryLocker implements Locker {
 	private void call(String operation) {
 		this.calls.computeIfAbsent(operation, (name) -> new AtomicLong()).incrementAndGet();
 		Runnable behaviour = this.before.get(operation);
+		if (behaviour != null) {
+			behaviour.run();
+		}
+	}
+
+	private void runAfter(String operation) {
+		Runnable behaviour = this.after.get(operation);
 		if (behaviour != null) {
 			behaviour.run();
 		}
