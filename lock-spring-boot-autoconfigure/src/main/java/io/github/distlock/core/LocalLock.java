@@ -1,5 +1,6 @@
 package io.github.distlock.core;
 
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
@@ -34,6 +35,9 @@ final class LocalLock {
 	private long releaseNotices;
 
 	private int handoffsInARow;
+
+	/** The lease of the holding being handed over, while the hand-off's round trip is under way. */
+	private @Nullable Duration handOffLease;
 
 	/** Threads holding or waiting; guarded by {@link LocalLocks}. */
 	int users;
@@ -122,11 +126,15 @@ final class LocalLock {
 			// Being handed the lock takes one round trip at most.
 			return TimeUnit.SECONDS.toNanos(1);
 		}
-		// A released holding passes the turn on shortly, and signals when it does.
-		if (this.holding != null && !this.holding.isReleased() && this.queue.peekFirst() == waiter) {
+		if (this.holding == null || this.queue.peekFirst() != waiter) {
+			return remaining;
+		}
+		if (!this.holding.isReleased()) {
 			return Math.min(remaining, this.holding.remainingLease().toNanos() + 1);
 		}
-		return remaining;
+		// Released: a plain release passes the turn to this waiter and signals it; a hand-off gives the
+		// next holding a lease no longer than this, so there is no need to wake this waiter for it.
+		return (this.handOffLease != null) ? Math.min(remaining, this.handOffLease.toNanos() + 1) : remaining;
 	}
 
 	/**
@@ -169,6 +177,7 @@ final class LocalLock {
 			}
 			Waiter next = this.queue.pollFirst();
 			next.state = Waiter.State.CLAIMED;
+			this.handOffLease = next.request.lease();
 			return next;
 		}
 		finally {
@@ -181,8 +190,8 @@ final class LocalLock {
 		this.mutex.lock();
 		try {
 			this.handoffsInARow = (handedOver != null) ? this.handoffsInARow + 1 : 0;
+			this.handOffLease = null;
 			give(claimed, handedOver);
-			wakeHead();
 		}
 		finally {
 			this.mutex.unlock();
