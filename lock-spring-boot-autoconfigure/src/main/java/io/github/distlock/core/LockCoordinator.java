@@ -1,11 +1,6 @@
 package io.github.distlock.core;
 
 import java.time.Duration;
-import java.util.OptionalLong;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ThreadFactory;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -28,19 +23,20 @@ final class LockCoordinator implements AutoCloseable {
 
 	private final LocalLocks locals = new LocalLocks();
 
-	private final LockStatistics statistics;
+	private final LeaseEvents events;
 
-	private final ScheduledExecutorService renewals = Executors.newSingleThreadScheduledExecutor(daemon("distlock-watchdog"));
-
-	/** Clean-ups may block for a command timeout; they must not hold up renewals. */
-	private final ExecutorService cleanups = Executors.newSingleThreadExecutor(daemon("distlock-cleanup"));
+	private final StoreCleanup cleanup;
 
 	private final Watchdog watchdog;
 
+	private final LockReleaser releaser;
+
 	LockCoordinator(Locker locker, LockSettings settings, LockStatistics statistics) {
 		this.locker = locker;
-		this.statistics = statistics;
-		this.watchdog = new Watchdog(locker, settings, statistics, this.renewals);
+		this.events = new LeaseEvents(statistics);
+		this.cleanup = new StoreCleanup(locker);
+		this.watchdog = new Watchdog(locker, settings, this.events);
+		this.releaser = new LockReleaser(locker, this.locals, this.events, this.cleanup);
 		locker.onRelease(this.locals::releaseNoticed);
 	}
 
@@ -79,7 +75,9 @@ final class LockCoordinator implements AutoCloseable {
 			return null;
 		}
 		if (turn.tookOverFrom != null) {
-			leaseRanOut(turn.tookOverFrom);
+			// Lost for good, so a late renewal cannot bring it back.
+			this.events.leaseLost(turn.tookOverFrom,
+					"was held past its lease without being released; the next waiter takes it over");
 		}
 		if (turn.storeFailure != null) {
 			local.passTurn(null, turn.storeFailure);
@@ -146,7 +144,7 @@ final class LockCoordinator implements AutoCloseable {
 			return this.locker.tryAcquire(request.key(), owner, request.lease(), willWait);
 		}
 		catch (RuntimeException ex) {
-			releaseLater(request.key(), owner);
+			this.cleanup.releaseLater(request.key(), owner);
 			throw storeFailed(request, ex);
 		}
 	}
@@ -156,128 +154,15 @@ final class LockCoordinator implements AutoCloseable {
 				+ "': the lock store failed or did not answer in time (" + cause.getMessage() + ")", cause);
 	}
 
-	/**
-	 * Releases a lock that a failed request may still take when the store answers late, so that
-	 * it does not stay held by nobody until its lease runs out. Sent after the failed request, it
-	 * reaches the store after it.
-	 */
-	private void releaseLater(String key, String owner) {
-		this.cleanups.execute(() -> {
-			try {
-				this.locker.release(key, owner);
-			}
-			catch (RuntimeException ex) {
-				logger.debug(LogMessage.format("Could not clean up after failed acquisition of lock '%s'", key), ex);
-			}
-		});
-	}
-
-	/** Releases an outermost holding: hands it to the next local waiter, or gives it back to the store. */
+	/** Releases an outermost holding. */
 	void release(Holding holding) {
-		holding.markReleased();
-		LocalLock local = this.locals.existing(holding.key());
-		try {
-			Waiter next = local.claimNextForHandoff(holding);
-			if (next != null) {
-				handOffTo(local, holding, next);
-			}
-			else {
-				releaseToStore(holding);
-				local.passTurn(holding, null);
-			}
-		}
-		finally {
-			this.locals.leave(holding.key());
-		}
-	}
-
-	/** The claimed waiter gets the turn whatever happens, or it would wait for ever. */
-	private void handOffTo(LocalLock local, Holding holding, Waiter next) {
-		Holding handedOver = null;
-		try {
-			handedOver = handOff(holding, next);
-		}
-		finally {
-			local.grant(next, handedOver);
-		}
-	}
-
-	private @Nullable Holding handOff(Holding holding, Waiter next) {
-		String nextOwner = OwnerTokens.next();
-		long sentAt = System.nanoTime();
-		try {
-			OptionalLong token = Interrupts.deferred(
-					() -> this.locker.transfer(holding.key(), holding.owner(), nextOwner, next.request.lease()));
-			if (token.isPresent()) {
-				logger.debug(LogMessage.format("Handed lock '%s' to the next waiter", holding.key()));
-				return new Holding(next.request, nextOwner, token.getAsLong(), next.thread, sentAt);
-			}
-			leaseLost(holding);
-		}
-		catch (RuntimeException ex) {
-			// The store may have applied the transfer without answering: free the lock either way.
-			releaseLater(holding.key(), nextOwner);
-			releaseLater(holding.key(), holding.owner());
-			releaseFailed(holding, ex);
-		}
-		return null;
-	}
-
-	private void releaseToStore(Holding holding) {
-		try {
-			if (Interrupts.deferred(() -> this.locker.release(holding.key(), holding.owner()))) {
-				logger.debug(LogMessage.format("Released lock '%s'", holding.key()));
-			}
-			else {
-				leaseLost(holding);
-			}
-		}
-		catch (RuntimeException ex) {
-			releaseFailed(holding, ex);
-		}
-	}
-
-	private void leaseLost(Holding holding) {
-		if (!holding.markLost()) {
-			return;
-		}
-		this.statistics.leaseLost();
-		logger.warn(LogMessage.format("Lock '%s' had expired or was taken by another holder before it was released; "
-				+ "it was left alone. The integrity of data protected by this lock may have been compromised.",
-				holding.key()));
-	}
-
-	/**
-	 * A holding that kept the lock past its lease lost it to the next local waiter: it is lost for
-	 * good, so a late renewal cannot bring it back.
-	 */
-	private void leaseRanOut(Holding holding) {
-		if (!holding.markLost()) {
-			return;
-		}
-		this.statistics.leaseLost();
-		logger.warn(LogMessage.format("Lock '%s' was held past its lease without being released; the next waiter takes "
-				+ "it over. The integrity of data protected by this lock may have been compromised.", holding.key()));
-	}
-
-	private void releaseFailed(Holding holding, RuntimeException ex) {
-		this.statistics.releaseFailed();
-		logger.warn(LogMessage.format("Could not release lock '%s'; it expires by its lease in at most %d ms",
-				holding.key(), holding.remainingLease().toMillis()), ex);
+		this.releaser.release(holding);
 	}
 
 	@Override
 	public void close() {
-		this.renewals.shutdownNow();
-		this.cleanups.shutdownNow();
-	}
-
-	private static ThreadFactory daemon(String name) {
-		return (task) -> {
-			Thread thread = new Thread(task, name);
-			thread.setDaemon(true);
-			return thread;
-		};
+		this.watchdog.close();
+		this.cleanup.close();
 	}
 
 }

@@ -1,6 +1,7 @@
 package io.github.distlock.core;
 
 import java.time.Duration;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -10,7 +11,7 @@ import org.apache.commons.logging.LogFactory;
 import org.springframework.core.log.LogMessage;
 
 /**
- * Renews the leases of locks held in watchdog mode, all of them on one shared scheduler thread.
+ * Renews the leases of locks held in watchdog mode, all of them on one scheduler thread.
  * Renewal stops when the lock is released, when a renewal finds the lock gone, when the maximum
  * hold time is reached, and with the process.
  */
@@ -22,15 +23,15 @@ final class Watchdog {
 
 	private final LockSettings settings;
 
-	private final LockStatistics statistics;
+	private final LeaseEvents events;
 
-	private final ScheduledExecutorService scheduler;
+	private final ScheduledExecutorService scheduler = Executors
+		.newSingleThreadScheduledExecutor(DaemonThreads.named("distlock-watchdog"));
 
-	Watchdog(Locker locker, LockSettings settings, LockStatistics statistics, ScheduledExecutorService scheduler) {
+	Watchdog(Locker locker, LockSettings settings, LeaseEvents events) {
 		this.locker = locker;
 		this.settings = settings;
-		this.statistics = statistics;
-		this.scheduler = scheduler;
+		this.events = events;
 	}
 
 	void watch(Holding holding) {
@@ -52,16 +53,18 @@ final class Watchdog {
 			if (this.locker.renew(holding.key(), holding.owner(), lease)) {
 				holding.extended(sentAt, lease);
 			}
-			else if (!holding.isReleased() && holding.markLost()) {
-				this.statistics.leaseLost();
-				logger.warn(LogMessage.format("Lock '%s' expired or was taken by another holder before it could be renewed. "
-						+ "The integrity of data protected by this lock may have been compromised.", holding.key()));
+			else if (!holding.isReleased()) {
+				this.events.leaseLost(holding, "expired or was taken by another holder before it could be renewed");
 			}
 		}
 		catch (RuntimeException ex) {
 			logger.warn(LogMessage.format("Could not renew lock '%s'; retrying in %s, the lease has %d ms left",
 					holding.key(), this.settings.renewInterval(), holding.remainingLease().toMillis()), ex);
 		}
+	}
+
+	void close() {
+		this.scheduler.shutdownNow();
 	}
 
 	/** The watchdog lease, cut short so the lock expires when the maximum hold time is reached. */

@@ -121,11 +121,6 @@ public final class RedisServer implements AutoCloseable {
 		withConnection((connection) -> connection.sync().scriptFlush());
 	}
 
-	/** Deletes every key ({@code FLUSHALL}). */
-	public void flushAll() {
-		withConnection((connection) -> connection.sync().flushall());
-	}
-
 	/** Resets the server's command statistics ({@code CONFIG RESETSTAT}). */
 	public void resetStatistics() {
 		withConnection((connection) -> connection.sync().configResetstat());

@@ -1,0 +1,40 @@
+package io.github.distlock.core;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import org.springframework.core.log.LogMessage;
+
+/**
+ * Reports what makes the data a lock protects unsafe: a lease found lost, a release that could
+ * not reach the store. Each is counted in {@link LockStatistics} and logged once as a WARN.
+ */
+final class LeaseEvents {
+
+	private static final Log logger = LogFactory.getLog(LeaseEvents.class);
+
+	private final LockStatistics statistics;
+
+	LeaseEvents(LockStatistics statistics) {
+		this.statistics = statistics;
+	}
+
+	/**
+	 * Marks the holding's lease lost for good and reports it, unless it was known to be lost.
+	 * @param what what happened to the lock, completing "Lock 'k' ..."
+	 */
+	void leaseLost(Holding holding, String what) {
+		if (holding.markLost()) {
+			this.statistics.leaseLost();
+			logger.warn(LogMessage.format("Lock '%s' %s. The integrity of data protected by this lock may have been "
+					+ "compromised.", holding.key(), what));
+		}
+	}
+
+	void releaseFailed(Holding holding, RuntimeException ex) {
+		this.statistics.releaseFailed();
+		logger.warn(LogMessage.format("Could not release lock '%s'; it expires by its lease in at most %d ms",
+				holding.key(), holding.remainingLease().toMillis()), ex);
+	}
+
+}
