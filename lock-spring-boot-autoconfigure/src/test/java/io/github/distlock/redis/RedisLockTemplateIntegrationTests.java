@@ -18,7 +18,11 @@ import io.github.distlock.test.redis.RedisServerExtension;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
+
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -114,7 +118,8 @@ class RedisLockTemplateIntegrationTests {
 	}
 
 	@Test
-	void expiredHolderReleaseLeavesNewHolderAlone() throws Exception {
+	@ExtendWith(OutputCaptureExtension.class)
+	void expiredHolderReleaseLeavesNewHolderAlone(CapturedOutput output) throws Exception {
 		LockHandle old = acquire("expiring", Duration.ofMillis(200));
 		await().atMost(Duration.ofSeconds(5)).until(() -> !old.isHeld());
 		LockHandle current = otherThread(() -> this.fixture.template.tryAcquire("expiring", LEASE, Duration.ofSeconds(5))).orElseThrow();
@@ -126,6 +131,7 @@ class RedisLockTemplateIntegrationTests {
 		assertThat(current.isHeld()).isTrue();
 		assertThat(old.isHeld()).isFalse();
 		assertThat(this.fixture.template.statistics().leasesLost()).isEqualTo(1);
+		assertThat(output).contains("WARN").contains("Lock 'expiring'").contains("may have been compromised");
 		assertThat(otherThread(() -> this.fixture.template.tryAcquire("expiring", LEASE, Duration.ZERO))).isEmpty();
 		current.close();
 	}
