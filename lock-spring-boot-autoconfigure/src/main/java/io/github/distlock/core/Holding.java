@@ -1,15 +1,22 @@
 package io.github.distlock.core;
 
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.jspecify.annotations.Nullable;
 
+import io.github.distlock.LockBackendException;
+
 /**
  * One outermost holding of a lock by this process: its owner token, fencing token, lease and
  * how many nested holdings share it.
+ *
+ * <p>A holding handed over by a releasing holder may start before the store has granted it (see
+ * {@link LockReleaser}); its fencing token, renewal and release wait for the grant.
  */
 final class Holding {
 
@@ -17,7 +24,8 @@ final class Holding {
 
 	private final String owner;
 
-	private final long fencingToken;
+	/** Completes with the fencing token when the store has granted the holding, or fails. */
+	private final CompletableFuture<Long> grant;
 
 	private volatile @Nullable Thread thread;
 
@@ -37,16 +45,26 @@ final class Holding {
 	private volatile @Nullable Future<?> renewal;
 
 	/**
-	 * Creates a holding whose lease was granted by a request sent at {@code sentAt}, so the
+	 * Creates a holding whose lease is granted by a request sent at {@code sentAt} or later, so the
 	 * local estimate of its expiry is never later than the store's.
 	 */
-	Holding(LockRequest request, String owner, long fencingToken, Thread thread, long sentAt) {
+	private Holding(LockRequest request, String owner, CompletableFuture<Long> grant, Thread thread, long sentAt) {
 		this.request = request;
 		this.owner = owner;
-		this.fencingToken = fencingToken;
+		this.grant = grant;
 		this.thread = thread;
 		this.acquiredAt = sentAt;
 		this.expiresAt = sentAt + request.lease().toNanos();
+	}
+
+	/** A holding the store granted, with its fencing token, to a request sent at {@code sentAt}. */
+	static Holding granted(LockRequest request, String owner, long fencingToken, Thread thread, long sentAt) {
+		return new Holding(request, owner, CompletableFuture.completedFuture(fencingToken), thread, sentAt);
+	}
+
+	/** A holding whose grant by a request sent at {@code sentAt} or later is still to come. */
+	static Holding awaitingGrant(LockRequest request, String owner, Thread thread, long sentAt) {
+		return new Holding(request, owner, new CompletableFuture<>(), thread, sentAt);
 	}
 
 	LockRequest request() {
@@ -61,8 +79,35 @@ final class Holding {
 		return this.owner;
 	}
 
+	/**
+	 * Returns the fencing token, waiting for the store's grant if it is still to come.
+	 * @throws LockBackendException when the store did not grant the holding
+	 */
 	long fencingToken() {
-		return this.fencingToken;
+		try {
+			return this.grant.join();
+		}
+		catch (CompletionException ex) {
+			throw new LockBackendException("Lock '" + key() + "' was handed to this holder, but the lock store did not "
+					+ "confirm it, so it has no fencing token (" + ex.getCause().getMessage() + ")", ex.getCause());
+		}
+	}
+
+	void granted(long fencingToken) {
+		this.grant.complete(fencingToken);
+	}
+
+	void notGranted(RuntimeException why) {
+		this.grant.completeExceptionally(why);
+	}
+
+	boolean isGranted() {
+		return this.grant.isDone() && !this.grant.isCompletedExceptionally();
+	}
+
+	/** Waits for the store's grant; returns whether it was granted. */
+	boolean awaitGrant() {
+		return this.grant.handle((token, failure) -> failure == null).join();
 	}
 
 	long acquiredAt() {
@@ -71,6 +116,10 @@ final class Holding {
 
 	boolean isHeld() {
 		return !this.released && !this.lost.get() && System.nanoTime() - this.expiresAt < 0;
+	}
+
+	boolean isLost() {
+		return this.lost.get();
 	}
 
 	boolean isReleased() {

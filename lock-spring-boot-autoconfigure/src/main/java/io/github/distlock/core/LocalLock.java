@@ -14,12 +14,15 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Only the thread with the turn talks to the store, so a busy lock costs the store one waiter
  * per process rather than a herd. A releasing holder may hand the lock straight to the next local
- * waiter in its own round trip, a bounded number of times in a row so that other processes get
- * their chance. The mutex guards memory only; no store call is made while it is held.
+ * waiter in its own round trip; while other processes wait, only a bounded number of times in a
+ * row, so that they get their chance. The mutex guards memory only; no store call is made while it is held.
  */
 final class LocalLock {
 
-	/** Hand-offs in a row before the lock goes back to the store for other processes to take. */
+	/**
+	 * Hand-offs in a row, while other processes wait, before the lock goes back to the store for
+	 * them to take.
+	 */
 	static final int MAX_HANDOFFS_IN_A_ROW = 8;
 
 	private final ReentrantLock mutex = new ReentrantLock();
@@ -189,9 +192,22 @@ final class LocalLock {
 	void grant(Waiter claimed, @Nullable Holding handedOver) {
 		this.mutex.lock();
 		try {
-			this.handoffsInARow = (handedOver != null) ? this.handoffsInARow + 1 : 0;
 			this.handOffLease = null;
 			give(claimed, handedOver);
+		}
+		finally {
+			this.mutex.unlock();
+		}
+	}
+
+	/**
+	 * Counts a hand-off's store answer against the budget: only hand-offs while other processes
+	 * wait are counted.
+	 */
+	void handedOff(boolean othersWaiting) {
+		this.mutex.lock();
+		try {
+			this.handoffsInARow = othersWaiting ? this.handoffsInARow + 1 : 0;
 		}
 		finally {
 			this.mutex.unlock();

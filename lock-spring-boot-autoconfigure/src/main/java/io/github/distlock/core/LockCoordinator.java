@@ -125,7 +125,7 @@ final class LockCoordinator implements AutoCloseable {
 			long sentAt = System.nanoTime();
 			Acquisition acquisition = tryStore(request, owner, Duration.ofNanos(Math.max(0, deadline - sentAt)));
 			if (acquisition.acquired()) {
-				return new Holding(request, owner, acquisition.fencingToken(), Thread.currentThread(), sentAt);
+				return Holding.granted(request, owner, acquisition.fencingToken(), Thread.currentThread(), sentAt);
 			}
 			long remaining = deadline - System.nanoTime();
 			if (remaining <= 0) {

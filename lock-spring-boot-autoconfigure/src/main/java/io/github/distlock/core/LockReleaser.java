@@ -1,18 +1,27 @@
 package io.github.distlock.core;
 
-import java.util.OptionalLong;
+import java.time.Duration;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
-import org.jspecify.annotations.Nullable;
 
 import org.springframework.core.log.LogMessage;
 
 /**
  * Releases outermost holdings: hands the lock to the next local waiter in the release's own round
- * trip (a bounded number of times in a row), or gives it back to the store.
+ * trip, or gives it back to the store (after a bounded number of hand-offs in a row while other
+ * processes wait for it).
+ *
+ * <p>When the releasing holding's lease has at least {@link #HAND_OFF_AHEAD_LEASE} left, the next
+ * holder starts at once, while the hand-off's round trip is under way: the lock stays this
+ * process's in the store all along (the old owner's lease covers the round trip), so only the
+ * next holder's fencing token, renewal and release wait for the store's answer. Should the store
+ * not confirm the hand-off, the next holding is reported lost, like a lease found lost later.
  */
 final class LockReleaser {
+
+	/** Lease the releasing holding must have left for the next holder to start before the store answers. */
+	static final Duration HAND_OFF_AHEAD_LEASE = Duration.ofSeconds(1);
 
 	private static final Log logger = LogFactory.getLog(LockReleaser.class);
 
@@ -32,15 +41,19 @@ final class LockReleaser {
 	}
 
 	void release(Holding holding) {
+		// A holding handed over ahead of its grant is released after it, so the store sees them in order.
+		boolean granted = holding.awaitGrant();
 		holding.markReleased();
 		LocalLock local = this.locals.existing(holding.key());
 		try {
-			Waiter next = local.claimNextForHandoff(holding);
+			Waiter next = granted ? local.claimNextForHandoff(holding) : null;
 			if (next != null) {
 				handOffTo(local, holding, next);
 			}
 			else {
-				releaseToStore(holding);
+				if (granted) {
+					releaseToStore(holding);
+				}
 				local.passTurn(holding, null);
 			}
 		}
@@ -51,34 +64,52 @@ final class LockReleaser {
 
 	/** The claimed waiter gets the turn whatever happens, or it would wait for ever. */
 	private void handOffTo(LocalLock local, Holding holding, Waiter next) {
-		Holding handedOver = null;
+		Holding handedOver = Holding.awaitingGrant(next.request, OwnerTokens.next(), next.thread, System.nanoTime());
+		boolean ahead = !holding.isLost() && holding.remainingLease().compareTo(HAND_OFF_AHEAD_LEASE) >= 0;
+		if (ahead) {
+			local.grant(next, handedOver);
+		}
+		Transfer transfer = Transfer.refused();
 		try {
-			handedOver = handOff(holding, next);
+			transfer = transfer(holding, handedOver);
 		}
 		finally {
-			local.grant(next, handedOver);
+			local.handedOff(transfer.othersWaiting());
+			if (transfer.transferred()) {
+				handedOver.granted(transfer.fencingToken());
+			}
+			else {
+				handedOver.notGranted(new IllegalStateException("the lock store did not transfer the lock"));
+				if (ahead) {
+					this.events.leaseLost(handedOver, "was handed to the next holder, but the store did not confirm it");
+				}
+			}
+			if (!ahead) {
+				local.grant(next, transfer.transferred() ? handedOver : null);
+			}
 		}
 	}
 
-	private @Nullable Holding handOff(Holding holding, Waiter next) {
-		String nextOwner = OwnerTokens.next();
-		long sentAt = System.nanoTime();
+	/** Returns the store's answer; a transfer that failed is reported and answered as refused. */
+	private Transfer transfer(Holding holding, Holding next) {
 		try {
-			OptionalLong token = Interrupts.deferred(
-					() -> this.locker.transfer(holding.key(), holding.owner(), nextOwner, next.request.lease()));
-			if (token.isPresent()) {
+			Transfer transfer = Interrupts.deferred(() -> this.locker.transfer(holding.key(), holding.owner(),
+					next.owner(), next.request().lease()));
+			if (transfer.transferred()) {
 				logger.debug(LogMessage.format("Handed lock '%s' to the next waiter", holding.key()));
-				return new Holding(next.request, nextOwner, token.getAsLong(), next.thread, sentAt);
 			}
-			leftAlone(holding);
+			else {
+				leftAlone(holding);
+			}
+			return transfer;
 		}
 		catch (RuntimeException ex) {
 			// The store may have applied the transfer without answering: free the lock either way.
-			this.cleanup.releaseLater(holding.key(), nextOwner);
+			this.cleanup.releaseLater(holding.key(), next.owner());
 			this.cleanup.releaseLater(holding.key(), holding.owner());
 			this.events.releaseFailed(holding, ex);
+			return Transfer.refused();
 		}
-		return null;
 	}
 
 	private void releaseToStore(Holding holding) {

@@ -1,7 +1,6 @@
 package io.github.distlock.core;
 
 import java.time.Duration;
-import java.util.OptionalLong;
 import java.util.function.Consumer;
 
 /**
@@ -49,9 +48,10 @@ public interface Locker {
 	 * @param owner the current owner's token
 	 * @param nextOwner the next owner's token
 	 * @param lease the next owner's lease
-	 * @return the next owner's fencing token, or empty when {@code owner} no longer held the lock
+	 * @return the next owner's fencing token and whether other processes wait for the lock, or
+	 * refused when {@code owner} no longer held the lock
 	 */
-	OptionalLong transfer(String key, String owner, String nextOwner, Duration lease);
+	Transfer transfer(String key, String owner, String nextOwner, Duration lease);
 
 	/**
 	 * Registers a listener told the key of every lock released while someone waited for it.

@@ -41,6 +41,10 @@ final class Watchdog {
 	}
 
 	private void renew(Holding holding) {
+		if (!holding.isGranted()) {
+			// Handed over ahead of the store's answer, which is still to come: renew next time.
+			return;
+		}
 		Duration lease = nextLease(holding);
 		if (lease.isZero()) {
 			holding.stopRenewal();

@@ -22,7 +22,7 @@ final class LockScripts {
 
 	static final RedisScript<Long> RENEW = longScript("renew.lua");
 
-	static final RedisScript<Long> TRANSFER = longScript("transfer.lua");
+	static final RedisScript<List<Long>> TRANSFER = listScript("transfer.lua");
 
 	private LockScripts() {
 	}

@@ -15,12 +15,6 @@ record RedisLockKeys(String prefix) {
 		return "{" + this.prefix + ":" + key + "}";
 	}
 
-	/** The lock and its fencing counter. */
-	List<String> lockAndFencing(String key) {
-		String lock = lock(key);
-		return List.of(lock, lock + ":fencing");
-	}
-
 	/** The lock, its fencing counter and its waiters marker. */
 	List<String> all(String key) {
 		String lock = lock(key);

@@ -2,7 +2,6 @@ package io.github.distlock.redis;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
@@ -12,6 +11,7 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 
 import io.github.distlock.core.Acquisition;
 import io.github.distlock.core.Locker;
+import io.github.distlock.core.Transfer;
 
 /**
  * The Redis lock store. Each operation is one Lua script, one round trip; all keys of a lock
@@ -79,10 +79,10 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 	}
 
 	@Override
-	public OptionalLong transfer(String key, String owner, String nextOwner, Duration lease) {
-		long token = this.redis.execute(LockScripts.TRANSFER, this.keys.lockAndFencing(key), owner, nextOwner,
+	public Transfer transfer(String key, String owner, String nextOwner, Duration lease) {
+		List<Long> answer = this.redis.execute(LockScripts.TRANSFER, this.keys.all(key), owner, nextOwner,
 				millis(lease));
-		return (token > 0) ? OptionalLong.of(token) : OptionalLong.empty();
+		return (answer.get(0) > 0) ? Transfer.transferred(answer.get(0), answer.get(1) == 1) : Transfer.refused();
 	}
 
 	@Override

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -105,15 +106,89 @@ class DefaultLockTemplateTests {
 
 	@Test
 	void waiterGetsTurnEvenWhenHandOffThrowsError() throws Exception {
-		LockHandle held = acquire("k", Duration.ofSeconds(30), Duration.ZERO);
+		// A lease under a second: the next holder waits for the store's answer to the hand-off.
+		LockHandle held = acquire("k", Duration.ofMillis(900), Duration.ZERO);
 		this.locker.before("transfer", () -> {
 			throw new NoClassDefFoundError("simulated");
 		});
 		CompletableFuture<Optional<LockHandle>> waiter = CompletableFuture
-			.supplyAsync(() -> this.template.tryAcquire("k", Duration.ofSeconds(30), Duration.ofSeconds(1)));
+			.supplyAsync(() -> this.template.tryAcquire("k", Duration.ofSeconds(30), Duration.ofMillis(400)));
 		Thread.sleep(100);
 		assertThatExceptionOfType(NoClassDefFoundError.class).isThrownBy(held::close);
 		assertThat(waiter.get(5, TimeUnit.SECONDS)).as("the lock is still held in the store, so the wait runs out").isEmpty();
+	}
+
+	@Test
+	void holderHandedTheLockAheadIsToldWhenTheStoreDoesNotConfirm() throws Exception {
+		LockHandle held = acquire("k", Duration.ofSeconds(30), Duration.ZERO);
+		CountDownLatch transferring = new CountDownLatch(1);
+		CountDownLatch fail = new CountDownLatch(1);
+		this.locker.before("transfer", () -> {
+			transferring.countDown();
+			await(fail);
+			throw new IllegalStateException("transfer timed out");
+		});
+		CompletableFuture<Optional<LockHandle>> waiter = CompletableFuture
+			.supplyAsync(() -> this.template.tryAcquire("k", Duration.ofSeconds(30), Duration.ofSeconds(5)));
+		Thread.sleep(100);
+		CompletableFuture<Void> closing = CompletableFuture.runAsync(held::close);
+		LockHandle next = waiter.get(5, TimeUnit.SECONDS).orElseThrow();
+		assertThat(transferring.await(5, TimeUnit.SECONDS)).isTrue();
+		assertThat(next.isHeld()).as("the old holder's lease covers the hand-off meanwhile").isTrue();
+		fail.countDown();
+		closing.get(5, TimeUnit.SECONDS);
+		assertThat(next.isHeld()).isFalse();
+		assertThatExceptionOfType(LockBackendException.class).isThrownBy(next::fencingToken)
+			.withMessageContaining("'k'")
+			.withMessageContaining("did not confirm");
+		assertThat(this.template.statistics().leasesLost()).isOne();
+		next.close();
+		this.locker.before("transfer", () -> {
+		});
+		assertThat(this.template.tryAcquire("k", Duration.ofSeconds(1), Duration.ofSeconds(2))).as("both owners released")
+			.isPresent();
+	}
+
+	@Test
+	void holderHandedTheLockAheadGetsItsFencingTokenOnceTheStoreConfirms() throws Exception {
+		LockHandle held = acquire("k", Duration.ofSeconds(30), Duration.ZERO);
+		long heldToken = held.fencingToken();
+		CountDownLatch confirm = new CountDownLatch(1);
+		this.locker.before("transfer", () -> await(confirm));
+		CompletableFuture<Optional<LockHandle>> waiter = CompletableFuture
+			.supplyAsync(() -> this.template.tryAcquire("k", Duration.ofSeconds(30), Duration.ofSeconds(5)));
+		Thread.sleep(100);
+		CompletableFuture<Void> closing = CompletableFuture.runAsync(held::close);
+		LockHandle next = waiter.get(5, TimeUnit.SECONDS).orElseThrow();
+		CompletableFuture<Long> token = CompletableFuture.supplyAsync(next::fencingToken);
+		Thread.sleep(100);
+		assertThat(token).as("the token waits for the store").isNotDone();
+		confirm.countDown();
+		assertThat(token.get(5, TimeUnit.SECONDS)).isGreaterThan(heldToken);
+		closing.get(5, TimeUnit.SECONDS);
+		next.close();
+		assertThat(this.locker.calls("release")).isOne();
+	}
+
+	@Test
+	void holderHandedTheLockAheadReleasesItOnlyAfterTheStoreConfirms() throws Exception {
+		LockHandle held = acquire("k", Duration.ofSeconds(30), Duration.ZERO);
+		CountDownLatch confirm = new CountDownLatch(1);
+		this.locker.before("transfer", () -> await(confirm));
+		CompletableFuture<Optional<LockHandle>> waiter = CompletableFuture
+			.supplyAsync(() -> this.template.tryAcquire("k", Duration.ofSeconds(30), Duration.ofSeconds(5)));
+		Thread.sleep(100);
+		CompletableFuture<Void> handingOff = CompletableFuture.runAsync(held::close);
+		LockHandle next = waiter.get(5, TimeUnit.SECONDS).orElseThrow();
+		CompletableFuture<Void> releasing = CompletableFuture.runAsync(next::close);
+		Thread.sleep(100);
+		assertThat(releasing).as("the release waits for the hand-off").isNotDone();
+		assertThat(this.locker.calls("release")).isZero();
+		confirm.countDown();
+		releasing.get(5, TimeUnit.SECONDS);
+		handingOff.get(5, TimeUnit.SECONDS);
+		assertThat(this.template.statistics().leasesLost()).isZero();
+		assertThat(this.template.tryAcquire("k", Duration.ofSeconds(1), Duration.ZERO)).isPresent();
 	}
 
 	@Test
@@ -181,6 +256,15 @@ class DefaultLockTemplateTests {
 
 	private LockHandle acquire(String key, @Nullable Duration lease, Duration wait) {
 		return this.template.tryAcquire(key, lease, wait).orElseThrow();
+	}
+
+	private static void await(CountDownLatch latch) {
+		try {
+			latch.await(10, TimeUnit.SECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
 	}
 
 	private static void sleep(Duration duration) {

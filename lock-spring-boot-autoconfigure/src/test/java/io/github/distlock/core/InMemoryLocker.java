@@ -3,7 +3,6 @@ package io.github.distlock.core;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
@@ -17,6 +16,9 @@ import java.util.function.Consumer;
 public final class InMemoryLocker implements Locker {
 
 	private final Map<String, Entry> locks = new ConcurrentHashMap<>();
+
+	/** Markers left by waiters of other processes, as the Redis store leaves them. */
+	private final Map<String, Entry> waiters = new ConcurrentHashMap<>();
 
 	private final AtomicLong fencing = new AtomicLong();
 
@@ -37,6 +39,9 @@ public final class InMemoryLocker implements Locker {
 				this.locks.put(key, new Entry(owner, lease));
 				return Acquisition.acquired(this.fencing.incrementAndGet());
 			}
+			if (!willWait.isZero()) {
+				this.waiters.put(key, new Entry("waiting", willWait));
+			}
 			return Acquisition.busy(Duration.ofNanos(Math.max(1_000_000, current.expiresAt - System.nanoTime())));
 		}
 	}
@@ -47,6 +52,9 @@ public final class InMemoryLocker implements Locker {
 		boolean released;
 		synchronized (this) {
 			released = isOwner(key, owner) && this.locks.remove(key) != null;
+			if (released) {
+				this.waiters.remove(key);
+			}
 		}
 		if (released) {
 			this.listeners.forEach((listener) -> listener.accept(key));
@@ -65,17 +73,17 @@ public final class InMemoryLocker implements Locker {
 	}
 
 	@Override
-	public OptionalLong transfer(String key, String owner, String nextOwner, Duration lease) {
+	public Transfer transfer(String key, String owner, String nextOwner, Duration lease) {
 		call("transfer");
-		OptionalLong token = OptionalLong.empty();
+		Transfer transfer = Transfer.refused();
 		synchronized (this) {
 			if (isOwner(key, owner)) {
 				this.locks.put(key, new Entry(nextOwner, lease));
-				token = OptionalLong.of(this.fencing.incrementAndGet());
+				transfer = Transfer.transferred(this.fencing.incrementAndGet(), live(this.waiters, key) != null);
 			}
 		}
 		runAfter("transfer");
-		return token;
+		return transfer;
 	}
 
 	@Override
@@ -125,9 +133,13 @@ public final class InMemoryLocker implements Locker {
 	}
 
 	private Entry live(String key) {
-		Entry current = this.locks.get(key);
+		return live(this.locks, key);
+	}
+
+	private static Entry live(Map<String, Entry> entries, String key) {
+		Entry current = entries.get(key);
 		if (current != null && System.nanoTime() - current.expiresAt >= 0) {
-			this.locks.remove(key);
+			entries.remove(key);
 			return null;
 		}
 		return current;

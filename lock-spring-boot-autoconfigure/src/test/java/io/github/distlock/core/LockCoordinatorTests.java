@@ -89,24 +89,69 @@ class LockCoordinatorTests {
 	}
 
 	@Test
-	void handOffsInARowAreBoundedSoOtherProcessesGetTheLock() throws Exception {
+	void lockStaysInProcessWhileNoOtherProcessWaits() throws Exception {
 		int sections = 100;
-		List<Future<?>> workers = new ArrayList<>();
-		for (int t = 0; t < 4; t++) {
-			workers.add(this.threads.submit(() -> {
-				for (int i = 0; i < sections / 4; i++) {
-					Holding holding = this.coordinator.acquire(REQUEST, deadlineIn(Duration.ofSeconds(10)));
-					holding.exit();
-					this.coordinator.release(holding);
-				}
-				return null;
-			}));
-		}
-		for (Future<?> worker : workers) {
-			worker.get(30, TimeUnit.SECONDS);
-		}
+		runSections(this.coordinator, 4, sections);
 		assertThat(this.locker.calls("transfer") + this.locker.calls("acquire")).isEqualTo(sections);
-		assertThat(this.locker.calls("release")).isGreaterThanOrEqualTo(sections / (LocalLock.MAX_HANDOFFS_IN_A_ROW + 1));
+		assertThat(this.locker.calls("release")).as("given back only when no local thread waits")
+			.isLessThan(sections / (LocalLock.MAX_HANDOFFS_IN_A_ROW + 1));
+	}
+
+	@Test
+	void handOffsInARowAreBoundedWhileAnotherProcessWaits() throws Exception {
+		try (LockCoordinator otherProcess = new LockCoordinator(this.locker,
+				LockSettings.watchdogLease(Duration.ofSeconds(30)), new LockStatistics())) {
+			Holding first = this.coordinator.acquire(REQUEST, deadlineIn(Duration.ZERO));
+			CountDownLatch othersTurn = new CountDownLatch(1);
+			List<Integer> handOffsBefore = java.util.Collections.synchronizedList(new ArrayList<>());
+			Future<?> other = this.threads.submit(() -> {
+				Holding holding = otherProcess.acquire(REQUEST, deadlineIn(Duration.ofSeconds(10)));
+				handOffsBefore.add((int) this.locker.calls("transfer"));
+				othersTurn.countDown();
+				holding.exit();
+				otherProcess.release(holding);
+				return null;
+			});
+			Thread.sleep(100);
+			int sections = 200;
+			Future<?> workers = this.threads.submit(() -> runSections(this.coordinator, 4, sections));
+			Thread.sleep(50);
+			first.exit();
+			this.coordinator.release(first);
+			assertThat(othersTurn.await(10, TimeUnit.SECONDS)).isTrue();
+			other.get(10, TimeUnit.SECONDS);
+			workers.get(30, TimeUnit.SECONDS);
+			assertThat(this.locker.calls("release")).as("given back to the store for the other process")
+				.isGreaterThan(1);
+			assertThat(handOffsBefore.get(0)).as("the other process did not wait for this one to finish")
+				.isLessThan(sections - LocalLock.MAX_HANDOFFS_IN_A_ROW);
+		}
+	}
+
+	/** Runs {@code sections} lock-and-release sections on {@code threads} threads of one process. */
+	private Void runSections(LockCoordinator process, int threadCount, int sections) throws Exception {
+		ExecutorService workers = Executors.newFixedThreadPool(threadCount);
+		try {
+			List<Future<?>> running = new ArrayList<>();
+			for (int t = 0; t < threadCount; t++) {
+				running.add(workers.submit(() -> {
+					for (int i = 0; i < sections / threadCount; i++) {
+						Holding holding = process.acquire(REQUEST, deadlineIn(Duration.ofSeconds(10)));
+						Thread.sleep(1);
+						holding.exit();
+						process.release(holding);
+					}
+					return null;
+				}));
+			}
+			for (Future<?> worker : running) {
+				worker.get(30, TimeUnit.SECONDS);
+			}
+			return null;
+		}
+		finally {
+			workers.shutdownNow();
+		}
 	}
 
 	private static long deadlineIn(Duration wait) {

@@ -127,10 +127,11 @@ class AsyncLockingTests {
 		public Mono<String> reactive(long id) {
 			this.bodyRuns.incrementAndGet();
 			String key = LockContext.current().orElseThrow().key();
+			// The work ends with the value; completion (and release) follow it.
 			return Mono.defer(() -> {
 				this.mostAtOnce.accumulateAndGet(this.inside.incrementAndGet(), Math::max);
-				return Mono.delay(Duration.ofMillis(300)).map((tick) -> "done under " + key);
-			}).doFinally((signal) -> this.inside.decrementAndGet());
+				return Mono.delay(Duration.ofMillis(300));
+			}).doOnSuccess((tick) -> this.inside.decrementAndGet()).map((tick) -> "done under " + key);
 		}
 
 		@DistributedLock(name = "multi", key = "#ids", waitMs = 0)

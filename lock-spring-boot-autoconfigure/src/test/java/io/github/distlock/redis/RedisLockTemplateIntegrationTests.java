@@ -10,10 +10,12 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.distlock.LockHandle;
 import io.github.distlock.LockNotAcquiredException;
 import io.github.distlock.core.LockSettings;
+import io.github.distlock.core.Transfer;
 import io.github.distlock.test.redis.RedisServerExtension;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -259,6 +261,52 @@ class RedisLockTemplateIntegrationTests {
 		long start = System.nanoTime();
 		otherThread(() -> this.fixture.template.tryAcquire(key, LEASE, Duration.ofSeconds(5))).orElseThrow().close();
 		assertThat(Duration.ofNanos(System.nanoTime() - start)).as(key).isLessThan(Duration.ofSeconds(2));
+	}
+
+	@Test
+	void transferTellsWhetherOtherProcessesWait() {
+		RedisLocker locker = this.fixture.locker;
+		assertThat(locker.tryAcquire("transfer", "owner-1", LEASE, Duration.ZERO).acquired()).isTrue();
+		assertThat(locker.transfer("transfer", "owner-1", "owner-2", LEASE).othersWaiting()).isFalse();
+		assertThat(locker.tryAcquire("transfer", "waiter", LEASE, Duration.ofSeconds(5)).acquired()).isFalse();
+		Transfer transfer = locker.transfer("transfer", "owner-2", "owner-3", LEASE);
+		assertThat(transfer.transferred()).isTrue();
+		assertThat(transfer.othersWaiting()).isTrue();
+		assertThat(locker.transfer("transfer", "owner-2", "owner-4", LEASE).transferred()).as("no longer the owner").isFalse();
+		assertThat(locker.release("transfer", "owner-3")).isTrue();
+		assertThat(locker.tryAcquire("transfer", "owner-5", LEASE, Duration.ZERO).acquired()).isTrue();
+		assertThat(locker.transfer("transfer", "owner-5", "owner-6", LEASE).othersWaiting())
+			.as("the release cleared the waiters' marker").isFalse();
+	}
+
+	@Test
+	void busyProcessGivesLockToWaitingProcessLongBeforeItIsDone() throws Exception {
+		int threadCount = 8;
+		int sectionsPerThread = 100;
+		AtomicInteger sections = new AtomicInteger();
+		List<Future<?>> workers = new ArrayList<>();
+		for (int t = 0; t < threadCount; t++) {
+			workers.add(this.threads.submit(() -> {
+				for (int i = 0; i < sectionsPerThread; i++) {
+					try (LockHandle handle = this.fixture.template.tryAcquire("busy", LEASE, Duration.ofSeconds(20)).orElseThrow()) {
+						sections.incrementAndGet();
+						Thread.sleep(1);
+					}
+				}
+				return null;
+			}));
+		}
+		await().atMost(Duration.ofSeconds(10)).until(() -> sections.get() > 50);
+		try (RedisLockFixture otherProcess = new RedisLockFixture(redis.server(),
+				LockSettings.watchdogLease(Duration.ofSeconds(30)), this.fixture.prefix)) {
+			int before = sections.get();
+			otherProcess.template.tryAcquire("busy", LEASE, Duration.ofSeconds(20)).orElseThrow().close();
+			assertThat(sections.get() - before).as("sections of the busy process while the other waited")
+				.isLessThan(threadCount * sectionsPerThread / 2);
+		}
+		for (Future<?> worker : workers) {
+			worker.get(30, TimeUnit.SECONDS);
+		}
 	}
 
 	@Test

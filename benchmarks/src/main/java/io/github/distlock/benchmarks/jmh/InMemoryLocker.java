@@ -2,13 +2,13 @@ package io.github.distlock.benchmarks.jmh;
 
 import java.time.Duration;
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 import io.github.distlock.core.Acquisition;
 import io.github.distlock.core.Locker;
+import io.github.distlock.core.Transfer;
 
 /**
  * A lock store in memory, so a benchmark measures distlock's own per-call work without a
@@ -37,9 +37,9 @@ final class InMemoryLocker implements Locker {
 	}
 
 	@Override
-	public OptionalLong transfer(String key, String owner, String nextOwner, Duration lease) {
-		return this.owners.replace(key, owner, nextOwner) ? OptionalLong.of(this.fencing.incrementAndGet())
-				: OptionalLong.empty();
+	public Transfer transfer(String key, String owner, String nextOwner, Duration lease) {
+		return this.owners.replace(key, owner, nextOwner) ? Transfer.transferred(this.fencing.incrementAndGet(), false)
+				: Transfer.refused();
 	}
 
 	@Override
