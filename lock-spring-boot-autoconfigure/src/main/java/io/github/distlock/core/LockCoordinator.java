@@ -6,8 +6,6 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.core.log.LogMessage;
-
 import io.github.distlock.LockBackendException;
 
 /**
@@ -94,7 +92,9 @@ final class LockCoordinator implements AutoCloseable {
 			if (request.watchdog()) {
 				this.watchdog.watch(holding);
 			}
-			logger.debug(LogMessage.format("Acquired lock '%s'", request.key()));
+			if (logger.isDebugEnabled()) {
+				logger.debug("Acquired lock '" + request.key() + "'");
+			}
 		}
 		return holding;
 	}
@@ -133,7 +133,9 @@ final class LockCoordinator implements AutoCloseable {
 			}
 			long holderLease = acquisition.holderLease().toNanos();
 			long pause = (holderLease > 0) ? Math.min(remaining, holderLease) : remaining;
-			logger.debug(LogMessage.format("Lock '%s' is busy; waiting up to %d ms", request.key(), pause / 1_000_000));
+			if (logger.isDebugEnabled()) {
+				logger.debug("Lock '" + request.key() + "' is busy; waiting up to " + pause / 1_000_000 + " ms");
+			}
 			local.awaitReleaseNotice(mark, pause);
 		}
 		return null;

@@ -5,7 +5,6 @@ import java.time.Duration;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
-import org.springframework.core.log.LogMessage;
 
 /**
  * Releases outermost holdings: hands the lock to the next local waiter in the release's own round
@@ -95,11 +94,11 @@ final class LockReleaser {
 		try {
 			Transfer transfer = Interrupts.deferred(() -> this.locker.transfer(holding.key(), holding.owner(),
 					next.owner(), next.request().lease()));
-			if (transfer.transferred()) {
-				logger.debug(LogMessage.format("Handed lock '%s' to the next waiter", holding.key()));
-			}
-			else {
+			if (!transfer.transferred()) {
 				leftAlone(holding);
+			}
+			else if (logger.isDebugEnabled()) {
+				logger.debug("Handed lock '" + holding.key() + "' to the next waiter");
 			}
 			return transfer;
 		}
@@ -114,11 +113,11 @@ final class LockReleaser {
 
 	private void releaseToStore(Holding holding) {
 		try {
-			if (Interrupts.deferred(() -> this.locker.release(holding.key(), holding.owner()))) {
-				logger.debug(LogMessage.format("Released lock '%s'", holding.key()));
-			}
-			else {
+			if (!Interrupts.deferred(() -> this.locker.release(holding.key(), holding.owner()))) {
 				leftAlone(holding);
+			}
+			else if (logger.isDebugEnabled()) {
+				logger.debug("Released lock '" + holding.key() + "'");
 			}
 		}
 		catch (RuntimeException ex) {
