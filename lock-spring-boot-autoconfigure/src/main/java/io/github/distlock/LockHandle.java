@@ -20,13 +20,19 @@ public interface LockHandle extends AutoCloseable {
 	 * Returns the fencing token of this holding: greater than every token issued before for the
 	 * same lock, so a store can reject writes from a holder whose lease has run out. Nested
 	 * (reentrant) holdings share the outermost holding's token.
+	 * <p>A lock handed over by another thread of this process may be held before Redis has
+	 * confirmed the hand-off (the previous holder's lease covers it); the token then waits for that
+	 * confirmation, one round trip at most.
 	 * @return the fencing token
+	 * @throws LockBackendException when Redis did not confirm the hand-off, so this holding has
+	 * no token and {@link #isHeld()} is {@code false}
 	 */
 	long fencingToken();
 
 	/**
 	 * Returns whether the lock is still held: {@code false} once released, or once the lease is
-	 * known to be lost (it ran out, or a renewal found the lock gone).
+	 * known to be lost (it ran out, a renewal found the lock gone, or Redis did not confirm the
+	 * hand-off that gave it to this holder).
 	 * @return whether the lock is held
 	 */
 	boolean isHeld();

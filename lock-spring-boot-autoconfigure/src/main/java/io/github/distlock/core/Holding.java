@@ -107,7 +107,13 @@ final class Holding {
 
 	/** Waits for the store's grant; returns whether it was granted. */
 	boolean awaitGrant() {
-		return this.grant.handle((token, failure) -> failure == null).join();
+		try {
+			this.grant.join();
+			return true;
+		}
+		catch (CompletionException ex) {
+			return false;
+		}
 	}
 
 	long acquiredAt() {

@@ -4,7 +4,7 @@ import java.time.Duration;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
-
+import org.jspecify.annotations.Nullable;
 
 /**
  * Releases outermost holdings: hands the lock to the next local waiter in the release's own round
@@ -69,27 +69,35 @@ final class LockReleaser {
 			local.grant(next, handedOver);
 		}
 		Transfer transfer = Transfer.refused();
+		RuntimeException failure = null;
 		try {
 			transfer = transfer(holding, handedOver);
 		}
+		catch (RuntimeException ex) {
+			failure = ex;
+		}
 		finally {
 			local.handedOff(transfer.othersWaiting());
-			if (transfer.transferred()) {
-				handedOver.granted(transfer.fencingToken());
-			}
-			else {
-				handedOver.notGranted(new IllegalStateException("the lock store did not transfer the lock"));
-				if (ahead) {
-					this.events.leaseLost(handedOver, "was handed to the next holder, but the store did not confirm it");
-				}
-			}
+			settle(handedOver, transfer, failure, ahead);
 			if (!ahead) {
 				local.grant(next, transfer.transferred() ? handedOver : null);
 			}
 		}
 	}
 
-	/** Returns the store's answer; a transfer that failed is reported and answered as refused. */
+	private void settle(Holding handedOver, Transfer transfer, @Nullable RuntimeException failure, boolean ahead) {
+		if (transfer.transferred()) {
+			handedOver.granted(transfer.fencingToken());
+			return;
+		}
+		handedOver.notGranted((failure != null) ? failure
+				: new IllegalStateException("the lock had expired or was taken by another holder"));
+		if (ahead) {
+			this.events.leaseLost(handedOver, "was handed to this holder, but the store did not confirm it");
+		}
+	}
+
+	/** Returns the store's answer; a transfer that failed is reported, and its owners released later. */
 	private Transfer transfer(Holding holding, Holding next) {
 		try {
 			Transfer transfer = Interrupts.deferred(() -> this.locker.transfer(holding.key(), holding.owner(),
@@ -107,7 +115,7 @@ final class LockReleaser {
 			this.cleanup.releaseLater(holding.key(), next.owner());
 			this.cleanup.releaseLater(holding.key(), holding.owner());
 			this.events.releaseFailed(holding, ex);
-			return Transfer.refused();
+			throw ex;
 		}
 	}
 

@@ -140,7 +140,8 @@ class DefaultLockTemplateTests {
 		assertThat(next.isHeld()).isFalse();
 		assertThatExceptionOfType(LockBackendException.class).isThrownBy(next::fencingToken)
 			.withMessageContaining("'k'")
-			.withMessageContaining("did not confirm");
+			.withMessageContaining("did not confirm")
+			.withMessageContaining("transfer timed out");
 		assertThat(this.template.statistics().leasesLost()).isOne();
 		next.close();
 		this.locker.before("transfer", () -> {
