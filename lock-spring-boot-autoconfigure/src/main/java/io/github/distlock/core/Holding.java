@@ -44,27 +44,31 @@ final class Holding {
 
 	private volatile @Nullable Future<?> renewal;
 
-	/**
-	 * Creates a holding whose lease is granted by a request sent at {@code sentAt} or later, so the
-	 * local estimate of its expiry is never later than the store's.
-	 */
-	private Holding(LockRequest request, String owner, CompletableFuture<Long> grant, Thread thread, long sentAt) {
+	private Holding(LockRequest request, String owner, CompletableFuture<Long> grant, Thread thread, long sentAt,
+			long expiresAt) {
 		this.request = request;
 		this.owner = owner;
 		this.grant = grant;
 		this.thread = thread;
 		this.acquiredAt = sentAt;
-		this.expiresAt = sentAt + request.lease().toNanos();
+		this.expiresAt = expiresAt;
 	}
 
-	/** A holding the store granted, with its fencing token, to a request sent at {@code sentAt}. */
+	/**
+	 * A holding the store granted, with its fencing token, to a request sent at {@code sentAt}; the
+	 * lease is counted from then, so the local estimate of its expiry is never later than the store's.
+	 */
 	static Holding granted(LockRequest request, String owner, long fencingToken, Thread thread, long sentAt) {
-		return new Holding(request, owner, CompletableFuture.completedFuture(fencingToken), thread, sentAt);
+		return new Holding(request, owner, CompletableFuture.completedFuture(fencingToken), thread, sentAt,
+				sentAt + request.lease().toNanos());
 	}
 
-	/** A holding whose grant by a request sent at {@code sentAt} or later is still to come. */
-	static Holding awaitingGrant(LockRequest request, String owner, Thread thread, long sentAt) {
-		return new Holding(request, owner, new CompletableFuture<>(), thread, sentAt);
+	/**
+	 * A holding handed over from {@code previous}, whose grant by the store is still to come: until
+	 * then the lock lives in the store on the previous holding's lease.
+	 */
+	static Holding handedOverFrom(Holding previous, LockRequest request, String owner, Thread thread) {
+		return new Holding(request, owner, new CompletableFuture<>(), thread, System.nanoTime(), previous.expiresAt);
 	}
 
 	LockRequest request() {
@@ -93,7 +97,9 @@ final class Holding {
 		}
 	}
 
+	/** Records the store's grant, whose request was sent after this holding was created. */
 	void granted(long fencingToken) {
+		this.expiresAt = this.acquiredAt + this.request.lease().toNanos();
 		this.grant.complete(fencingToken);
 	}
 

@@ -13,9 +13,10 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>When the releasing holding's lease has at least {@link #HAND_OFF_AHEAD_LEASE} left, the next
  * holder starts at once, while the hand-off's round trip is under way: the lock stays this
- * process's in the store all along (the old owner's lease covers the round trip), so only the
- * next holder's fencing token, renewal and release wait for the store's answer. Should the store
- * not confirm the hand-off, the next holding is reported lost, like a lease found lost later.
+ * process's in the store all along, on the old owner's lease until the store answers (so the next
+ * holding counts as held no longer than that lease), and only the next holder's fencing token,
+ * renewal and release wait for the answer. Should the store not confirm the hand-off, the next
+ * holding is reported lost, like a lease found lost later.
  */
 final class LockReleaser {
 
@@ -63,7 +64,7 @@ final class LockReleaser {
 
 	/** The claimed waiter gets the turn whatever happens, or it would wait for ever. */
 	private void handOffTo(LocalLock local, Holding holding, Waiter next) {
-		Holding handedOver = Holding.awaitingGrant(next.request, OwnerTokens.next(), next.thread, System.nanoTime());
+		Holding handedOver = Holding.handedOverFrom(holding, next.request, OwnerTokens.next(), next.thread);
 		boolean ahead = !holding.isLost() && holding.remainingLease().compareTo(HAND_OFF_AHEAD_LEASE) >= 0;
 		if (ahead) {
 			local.grant(next, handedOver);

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Races and failures of {@link DefaultLockTemplate} over an in-memory store whose locks expire.
@@ -125,7 +126,7 @@ class DefaultLockTemplateTests {
 		CountDownLatch fail = new CountDownLatch(1);
 		this.locker.before("transfer", () -> {
 			transferring.countDown();
-			await(fail);
+			block(fail);
 			throw new IllegalStateException("transfer timed out");
 		});
 		CompletableFuture<Optional<LockHandle>> waiter = CompletableFuture
@@ -151,11 +152,30 @@ class DefaultLockTemplateTests {
 	}
 
 	@Test
+	void holderHandedTheLockAheadCountsAsHeldOnlyOnThePreviousLeaseUntilTheStoreConfirms() throws Exception {
+		LockHandle held = acquire("k", Duration.ofMillis(1500), Duration.ZERO);
+		CountDownLatch confirm = new CountDownLatch(1);
+		this.locker.before("transfer", () -> block(confirm));
+		CompletableFuture<Optional<LockHandle>> waiter = CompletableFuture
+			.supplyAsync(() -> this.template.tryAcquire("k", Duration.ofSeconds(30), Duration.ofSeconds(5)));
+		Thread.sleep(100);
+		CompletableFuture<Void> closing = CompletableFuture.runAsync(held::close);
+		LockHandle next = waiter.get(5, TimeUnit.SECONDS).orElseThrow();
+		assertThat(next.isHeld()).isTrue();
+		await().atMost(Duration.ofSeconds(3)).until(() -> !next.isHeld());
+		confirm.countDown();
+		closing.get(5, TimeUnit.SECONDS);
+		assertThat(next.isHeld()).as("the store's lease ran out before the hand-off reached it").isFalse();
+		assertThat(this.template.statistics().leasesLost()).isEqualTo(2);
+		next.close();
+	}
+
+	@Test
 	void holderHandedTheLockAheadGetsItsFencingTokenOnceTheStoreConfirms() throws Exception {
 		LockHandle held = acquire("k", Duration.ofSeconds(30), Duration.ZERO);
 		long heldToken = held.fencingToken();
 		CountDownLatch confirm = new CountDownLatch(1);
-		this.locker.before("transfer", () -> await(confirm));
+		this.locker.before("transfer", () -> block(confirm));
 		CompletableFuture<Optional<LockHandle>> waiter = CompletableFuture
 			.supplyAsync(() -> this.template.tryAcquire("k", Duration.ofSeconds(30), Duration.ofSeconds(5)));
 		Thread.sleep(100);
@@ -175,7 +195,7 @@ class DefaultLockTemplateTests {
 	void holderHandedTheLockAheadReleasesItOnlyAfterTheStoreConfirms() throws Exception {
 		LockHandle held = acquire("k", Duration.ofSeconds(30), Duration.ZERO);
 		CountDownLatch confirm = new CountDownLatch(1);
-		this.locker.before("transfer", () -> await(confirm));
+		this.locker.before("transfer", () -> block(confirm));
 		CompletableFuture<Optional<LockHandle>> waiter = CompletableFuture
 			.supplyAsync(() -> this.template.tryAcquire("k", Duration.ofSeconds(30), Duration.ofSeconds(5)));
 		Thread.sleep(100);
@@ -259,7 +279,7 @@ class DefaultLockTemplateTests {
 		return this.template.tryAcquire(key, lease, wait).orElseThrow();
 	}
 
-	private static void await(CountDownLatch latch) {
+	private static void block(CountDownLatch latch) {
 		try {
 			latch.await(10, TimeUnit.SECONDS);
 		}
