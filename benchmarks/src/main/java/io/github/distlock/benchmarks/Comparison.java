@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
@@ -29,15 +30,17 @@ final class Comparison<R> {
 	/**
 	 * Runs a scenario for each contender.
 	 * @param scenario the scenario's name, for progress lines
-	 * @param contenders the contenders, in order
+	 * @param contenders the contenders, in the order of the table's columns
+	 * @param runOrder the same contenders, in the order to run them
 	 * @param out where progress and failures are printed
 	 * @param run runs the scenario for the named contender
 	 * @param <R> the result type
 	 * @return the results
 	 */
-	static <R> Comparison<R> run(String scenario, List<String> contenders, PrintStream out, Function<String, R> run) {
+	static <R> Comparison<R> run(String scenario, List<String> contenders, List<String> runOrder, PrintStream out,
+			Function<String, R> run) {
 		Comparison<R> comparison = new Comparison<>(contenders);
-		for (String contender : contenders) {
+		for (String contender : runOrder) {
 			out.println("running " + scenario + " / " + contender + " ...");
 			try {
 				comparison.results.put(contender, run.apply(contender));
@@ -69,12 +72,22 @@ final class Comparison<R> {
 	 * @return the formatted ratio
 	 */
 	String ratio(ToDoubleFunction<R> figure) {
+		OptionalDouble ratio = ratioValue(figure);
+		return ratio.isPresent() ? ReportTable.ratio(ratio.getAsDouble()) : null;
+	}
+
+	/**
+	 * Returns the ratio distlock / raw of a figure, empty when either is missing.
+	 * @param figure the figure
+	 * @return the ratio; infinite or NaN when raw's figure is 0
+	 */
+	OptionalDouble ratioValue(ToDoubleFunction<R> figure) {
 		R raw = this.results.get(RawLettuceContender.NAME);
 		R distlock = this.results.get(DistlockContender.NAME);
 		if (raw == null || distlock == null) {
-			return null;
+			return OptionalDouble.empty();
 		}
-		return ReportTable.ratio(figure.applyAsDouble(distlock), figure.applyAsDouble(raw));
+		return OptionalDouble.of(figure.applyAsDouble(distlock) / figure.applyAsDouble(raw));
 	}
 
 	/**

@@ -9,19 +9,22 @@ import java.util.UUID;
 final class DistinctKeysScenario implements Scenario {
 
 	@Override
-	public boolean run(HarnessSettings settings, PrintStream out) {
+	public ScenarioOutcome run(HarnessSettings settings, PrintStream out) {
 		int threads = settings.distinctThreads();
-		Comparison<LoadResult> results = Comparison.run("distinct", settings.contenders(), out,
+		Comparison<LoadResult> results = Comparison.run("distinct", settings.contenders(), settings.runOrder(), out,
 				(name) -> runOne(name, settings, out));
-		ReportTable table = new ReportTable("distinct keys: " + threads + " threads, one key each, lock+unlock ("
-				+ settings.timing() + ")", settings.contenders());
-		table.row("distinct " + threads + "t cycles/s", results.cells((r) -> ReportTable.rate(r.perSecond())),
+		ReportTable table = new ReportTable(
+				settings.title("distinct keys: " + threads + " threads, one key each, lock+unlock"),
+				settings.contenders());
+		String headline = "distinct " + threads + "t cycles/s";
+		table.row(headline, results.cells((r) -> ReportTable.rate(r.perSecond())),
 				results.ratio(LoadResult::perSecond));
 		table.row("fewest/most per thread",
 				results.cells((r) -> Scenario.fewestMost(r.fewestPerThread(), r.mostPerThread())), null);
 		table.row("timeouts / errors", results.cells((r) -> Scenario.timeoutsErrors(r.timeouts(), r.errors())), null);
 		table.print(out);
-		return !results.troubled(LoadResult::troubled);
+		return new ScenarioOutcome(!results.troubled(LoadResult::troubled), headline,
+				results.ratioValue(LoadResult::perSecond));
 	}
 
 	private LoadResult runOne(String name, HarnessSettings settings, PrintStream out) {

@@ -1,6 +1,8 @@
 package io.github.distlock.benchmarks;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 
@@ -15,10 +17,12 @@ import java.util.Set;
  * @param jvms child JVMs of the multi-JVM scenario
  * @param threadsPerJvm threads in each child JVM
  * @param scenarios the scenarios to run, in order
- * @param contenders the contenders to run, in order
+ * @param contenders the contenders to run, in the order of the tables' columns
+ * @param rounds how many times every scenario runs
+ * @param round the current round, from 1
  */
 record HarnessSettings(RedisAddress redis, Duration warmup, Duration window, int distinctThreads, int oneKeyThreads,
-		int jvms, int threadsPerJvm, List<String> scenarios, List<String> contenders) {
+		int jvms, int threadsPerJvm, List<String> scenarios, List<String> contenders, int rounds, int round) {
 
 	static final String USAGE = """
 			Usage: LockLoadHarness [options]
@@ -31,10 +35,11 @@ record HarnessSettings(RedisAddress redis, Duration warmup, Duration window, int
 			  --threads-per-jvm N    threads in each child JVM (default 32)
 			  --scenarios LIST       any of distinct,one-key,two-jvm (default all)
 			  --contenders LIST      any of raw,distlock (default both)
+			  --rounds N             rounds of all scenarios; the contenders' order alternates (default 1)
 			""";
 
 	private static final Set<String> OPTIONS = Set.of("seconds", "warmup", "redis", "distinct-threads",
-			"one-key-threads", "jvms", "threads-per-jvm", "scenarios", "contenders");
+			"one-key-threads", "jvms", "threads-per-jvm", "scenarios", "contenders", "rounds");
 
 	static final List<String> ALL_SCENARIOS = List.of("distinct", "one-key", "two-jvm");
 
@@ -57,7 +62,8 @@ record HarnessSettings(RedisAddress redis, Duration warmup, Duration window, int
 		return new HarnessSettings((redis != null) ? RedisAddress.parse(redis) : null,
 				arguments.seconds("warmup", 2, true), arguments.seconds("seconds", 10, false),
 				arguments.positiveInt("distinct-threads", 64), arguments.positiveInt("one-key-threads", 64),
-				arguments.positiveInt("jvms", 2), arguments.positiveInt("threads-per-jvm", 32), scenarios, contenders);
+				arguments.positiveInt("jvms", 2), arguments.positiveInt("threads-per-jvm", 32), scenarios, contenders,
+				arguments.positiveInt("rounds", 1), 1);
 	}
 
 	/**
@@ -67,7 +73,42 @@ record HarnessSettings(RedisAddress redis, Duration warmup, Duration window, int
 	 */
 	HarnessSettings withRedis(RedisAddress address) {
 		return new HarnessSettings(address, this.warmup, this.window, this.distinctThreads, this.oneKeyThreads,
-				this.jvms, this.threadsPerJvm, this.scenarios, this.contenders);
+				this.jvms, this.threadsPerJvm, this.scenarios, this.contenders, this.rounds, this.round);
+	}
+
+	/**
+	 * Returns the settings for the given round.
+	 * @param round the round, from 1 to {@link #rounds()}
+	 * @return the settings
+	 */
+	HarnessSettings forRound(int round) {
+		return new HarnessSettings(this.redis, this.warmup, this.window, this.distinctThreads, this.oneKeyThreads,
+				this.jvms, this.threadsPerJvm, this.scenarios, this.contenders, this.rounds, round);
+	}
+
+	/**
+	 * Returns the order in which the contenders run in this round: as given in odd rounds and
+	 * reversed in even ones, so that over an even number of rounds each runs first equally often
+	 * and neither gains from drift on a shared machine or from going second.
+	 * @return the contenders, in run order
+	 */
+	List<String> runOrder() {
+		if (this.round % 2 == 1) {
+			return this.contenders;
+		}
+		List<String> reversed = new ArrayList<>(this.contenders);
+		Collections.reverse(reversed);
+		return reversed;
+	}
+
+	/**
+	 * Returns a table title: what the scenario does, the timing and, with several rounds, the round.
+	 * @param subject what the scenario does
+	 * @return for example {@code one key, one JVM: 64 threads (10 s measured after 2 s warm-up), round 2 of 3}
+	 */
+	String title(String subject) {
+		String title = subject + " (" + timing() + ")";
+		return (this.rounds > 1) ? title + ", round " + this.round + " of " + this.rounds : title;
 	}
 
 	/**

@@ -3,14 +3,22 @@ package io.github.distlock.benchmarks;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.Set;
 
 import io.github.distlock.test.redis.RedisServer;
 
 /**
  * Load harness comparing distlock with a raw Lettuce lock loop. Runs every scenario for both
  * contenders, one after the other, against the same Redis server, and prints a table per
- * scenario with the ratio distlock / raw. It starts its own {@code redis-server} unless
+ * scenario with the ratio distlock / raw. With {@code --rounds N} it does all that N times,
+ * reversing the contenders' order every second round, and ends with a summary of each
+ * scenario's headline ratio over the rounds. It starts its own {@code redis-server} unless
  * {@code --redis host:port} is given; see {@link HarnessSettings#USAGE} for the options.
  */
 public final class LockLoadHarness {
@@ -32,26 +40,36 @@ public final class LockLoadHarness {
 			System.err.print(HarnessSettings.USAGE);
 			throw ex;
 		}
-		List<String> troubled = run(settings, System.out);
+		Set<String> troubled = run(settings, System.out);
 		if (!troubled.isEmpty()) {
 			throw new IllegalStateException("Scenario(s) " + troubled
 					+ " had failures, timeouts, errors, hung threads or lost updates; see above");
 		}
 	}
 
-	private static List<String> run(HarnessSettings settings, PrintStream out) {
+	private static Set<String> run(HarnessSettings settings, PrintStream out) {
 		RedisServer server = (settings.redis() == null) ? RedisServer.start() : null;
 		try {
 			HarnessSettings resolved = (server != null)
 					? settings.withRedis(new RedisAddress(server.host(), server.port())) : settings;
 			out.println("distlock load harness: Redis " + resolved.redis() + ((server != null) ? " (started here)" : "")
 					+ ", Java " + Runtime.version() + ", " + Runtime.getRuntime().availableProcessors() + " CPUs, "
-					+ resolved.timing() + ", contenders " + resolved.contenders());
-			List<String> troubled = new ArrayList<>();
-			for (String name : resolved.scenarios()) {
-				if (!Scenario.named(name).run(resolved, out)) {
-					troubled.add(name);
+					+ resolved.timing() + ", contenders " + resolved.contenders()
+					+ ((resolved.rounds() > 1) ? ", " + resolved.rounds() + " rounds" : ""));
+			Set<String> troubled = new LinkedHashSet<>();
+			Map<String, List<ScenarioOutcome>> outcomes = new LinkedHashMap<>();
+			for (int round = 1; round <= resolved.rounds(); round++) {
+				HarnessSettings current = resolved.forRound(round);
+				for (String name : current.scenarios()) {
+					ScenarioOutcome outcome = Scenario.named(name).run(current, out);
+					if (!outcome.clean()) {
+						troubled.add(name);
+					}
+					outcomes.computeIfAbsent(name, (key) -> new ArrayList<>()).add(outcome);
 				}
+			}
+			if (resolved.rounds() > 1 && ReportTable.comparesBoth(resolved.contenders())) {
+				printSummary(resolved.rounds(), outcomes.values(), out);
 			}
 			return troubled;
 		}
@@ -59,6 +77,26 @@ public final class LockLoadHarness {
 			if (server != null) {
 				server.close();
 			}
+		}
+	}
+
+	/**
+	 * Prints each scenario's headline ratio in every round and their spread, which says more
+	 * than any one round on a noisy machine. Rounds in which a contender failed are left out.
+	 * @param rounds the number of rounds
+	 * @param outcomes each scenario's outcomes, in round order
+	 * @param out where to print
+	 */
+	private static void printSummary(int rounds, Collection<List<ScenarioOutcome>> outcomes, PrintStream out) {
+		out.println("summary over " + rounds
+				+ " rounds (distlock/raw; the contenders' run order alternated from round to round)");
+		for (List<ScenarioOutcome> scenario : outcomes) {
+			double[] ratios = scenario.stream()
+				.map(ScenarioOutcome::ratio)
+				.filter(OptionalDouble::isPresent)
+				.mapToDouble(OptionalDouble::getAsDouble)
+				.toArray();
+			out.println(ReportTable.summaryRow(scenario.get(0).headline(), ratios));
 		}
 	}
 

@@ -9,16 +9,17 @@ import java.io.PrintStream;
 final class MultiJvmScenario implements Scenario {
 
 	@Override
-	public boolean run(HarnessSettings settings, PrintStream out) {
+	public ScenarioOutcome run(HarnessSettings settings, PrintStream out) {
 		int jvms = settings.jvms();
 		int threads = settings.threadsPerJvm();
 		MultiJvmRun runner = new MultiJvmRun(settings.redis(), out);
-		Comparison<MultiJvmResult> results = Comparison.run("two-jvm", settings.contenders(), out,
+		Comparison<MultiJvmResult> results = Comparison.run("two-jvm", settings.contenders(), settings.runOrder(), out,
 				(name) -> runner.run(name, jvms, threads, settings.warmup(), settings.window()));
-		ReportTable table = new ReportTable("one key, " + jvms + " JVMs x " + threads
-				+ " threads, section = lock, GET, SET+1, unlock (" + settings.timing() + ")", settings.contenders());
-		table.row(jvms + "-jvm " + jvms + "x" + threads + "t sections/s",
-				results.cells((r) -> ReportTable.rate(r.perSecond())), results.ratio(MultiJvmResult::perSecond));
+		ReportTable table = new ReportTable(settings.title("one key, " + jvms + " JVMs x " + threads
+				+ " threads, section = lock, GET, SET+1, unlock"), settings.contenders());
+		String headline = jvms + "-jvm " + jvms + "x" + threads + "t sections/s";
+		table.row(headline, results.cells((r) -> ReportTable.rate(r.perSecond())),
+				results.ratio(MultiJvmResult::perSecond));
 		for (int i = 0; i < jvms; i++) {
 			int jvm = i;
 			table.row("jvm " + (jvm + 1) + " share", results.cells((r) -> ReportTable.percent(r.share(jvm))), null);
@@ -29,7 +30,8 @@ final class MultiJvmScenario implements Scenario {
 		table.row("lost updates", results.cells((r) -> ReportTable.count(r.lostUpdates())), null);
 		table.row("timeouts / errors", results.cells((r) -> Scenario.timeoutsErrors(r.timeouts(), r.errors())), null);
 		table.print(out);
-		return !results.troubled(MultiJvmResult::troubled);
+		return new ScenarioOutcome(!results.troubled(MultiJvmResult::troubled), headline,
+				results.ratioValue(MultiJvmResult::perSecond));
 	}
 
 }

@@ -2,6 +2,7 @@ package io.github.distlock.benchmarks;
 
 import java.io.PrintStream;
 import java.util.UUID;
+import java.util.function.ToDoubleFunction;
 
 import io.github.distlock.benchmarks.HandoffTimer.Handoffs;
 
@@ -12,14 +13,16 @@ import io.github.distlock.benchmarks.HandoffTimer.Handoffs;
 final class OneKeyScenario implements Scenario {
 
 	@Override
-	public boolean run(HarnessSettings settings, PrintStream out) {
+	public ScenarioOutcome run(HarnessSettings settings, PrintStream out) {
 		int threads = settings.oneKeyThreads();
-		Comparison<Result> results = Comparison.run("one-key", settings.contenders(), out,
+		Comparison<Result> results = Comparison.run("one-key", settings.contenders(), settings.runOrder(), out,
 				(name) -> runOne(name, settings, out));
-		ReportTable table = new ReportTable("one key, one JVM: " + threads
-				+ " threads, section = lock, GET, SET+1, unlock (" + settings.timing() + ")", settings.contenders());
-		table.row("one-key " + threads + "t sections/s", results.cells((r) -> ReportTable.rate(r.load().perSecond())),
-				results.ratio((r) -> r.load().perSecond()));
+		ReportTable table = new ReportTable(
+				settings.title("one key, one JVM: " + threads + " threads, section = lock, GET, SET+1, unlock"),
+				settings.contenders());
+		String headline = "one-key " + threads + "t sections/s";
+		ToDoubleFunction<Result> perSecond = (r) -> r.load().perSecond();
+		table.row(headline, results.cells((r) -> ReportTable.rate(r.load().perSecond())), results.ratio(perSecond));
 		table.row("fewest/most per thread",
 				results.cells((r) -> Scenario.fewestMost(r.load().fewestPerThread(), r.load().mostPerThread())),
 				results.ratio((r) -> r.load().fairness()));
@@ -36,7 +39,8 @@ final class OneKeyScenario implements Scenario {
 					results.ratio((r) -> r.handoff().micros().getValueAtPercentile(percentile)));
 		}
 		table.print(out);
-		return !results.troubled((r) -> r.load().troubled() || r.lostUpdates() != 0);
+		return new ScenarioOutcome(!results.troubled((r) -> r.load().troubled() || r.lostUpdates() != 0), headline,
+				results.ratioValue(perSecond));
 	}
 
 	private Result runOne(String name, HarnessSettings settings, PrintStream out) {

@@ -2,8 +2,10 @@ package io.github.distlock.benchmarks;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 /**
  * One scenario's figures: a row per metric, a column per contender, and the ratio distlock / raw.
@@ -61,19 +63,41 @@ final class ReportTable {
 	}
 
 	private String ratioHeader() {
-		return hasRatio() ? "distlock/raw" : "";
+		return comparesBoth(this.contenders) ? "distlock/raw" : "";
 	}
 
 	/**
-	 * Returns whether both contenders are in the table, so that ratios make sense.
+	 * Returns whether both contenders are selected, so that ratios make sense.
+	 * @param contenders the selected contenders
 	 * @return whether ratios are shown
 	 */
-	private boolean hasRatio() {
-		return this.contenders.contains(RawLettuceContender.NAME) && this.contenders.contains(DistlockContender.NAME);
+	static boolean comparesBoth(List<String> contenders) {
+		return contenders.contains(RawLettuceContender.NAME) && contenders.contains(DistlockContender.NAME);
 	}
 
-	static String ratio(double distlock, double raw) {
-		return (raw > 0) ? String.format(Locale.ROOT, "%.2fx", distlock / raw) : "n/a";
+	/**
+	 * Formats a scenario's line of the summary over rounds: every round's ratio, then their
+	 * median, min and max.
+	 * @param label the scenario's headline figure
+	 * @param ratios the ratio of each round that has one, in round order; none gives {@code n/a}
+	 * @return for example {@code distinct 64t cycles/s     0.95x 0.91x   median 0.93x (min 0.91x, max 0.95x)}
+	 */
+	static String summaryRow(String label, double[] ratios) {
+		if (ratios.length == 0) {
+			return pad(label, LABEL_WIDTH) + "n/a";
+		}
+		double[] sorted = ratios.clone();
+		Arrays.sort(sorted);
+		int middle = sorted.length / 2;
+		double median = (sorted.length % 2 == 1) ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+		String rounds = Arrays.stream(ratios).mapToObj(ReportTable::ratio).collect(Collectors.joining(" "));
+		return pad(label, LABEL_WIDTH) + rounds + "   median " + ratio(median) + " (min " + ratio(sorted[0]) + ", max "
+				+ ratio(sorted[sorted.length - 1]) + ")";
+	}
+
+	/** Formats a ratio, {@code 0.95x}; {@code n/a} when it is not finite, because the divisor was 0. */
+	static String ratio(double ratio) {
+		return Double.isFinite(ratio) ? String.format(Locale.ROOT, "%.2fx", ratio) : "n/a";
 	}
 
 	static String count(long value) {

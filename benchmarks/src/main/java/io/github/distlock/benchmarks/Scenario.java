@@ -8,12 +8,12 @@ import java.io.PrintStream;
 interface Scenario {
 
 	/**
-	 * Runs the scenario for each contender in the settings and prints its table.
-	 * @param settings the harness settings, with the Redis address set
+	 * Runs the scenario for each contender in the settings, in their run order, and prints its table.
+	 * @param settings the harness settings, with the Redis address and the round set
 	 * @param out where to print
-	 * @return {@code true} when every run was clean: no failures, timeouts, errors, hangs or lost updates
+	 * @return whether every run was clean, and the ratio of the scenario's headline figure
 	 */
-	boolean run(HarnessSettings settings, PrintStream out);
+	ScenarioOutcome run(HarnessSettings settings, PrintStream out);
 
 	/**
 	 * Returns the scenario of the given name.
