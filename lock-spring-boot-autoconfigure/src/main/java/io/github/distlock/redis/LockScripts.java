@@ -16,7 +16,7 @@ import org.springframework.data.redis.core.script.RedisScript;
  */
 final class LockScripts {
 
-	static final RedisScript<List<Long>> ACQUIRE = listScript("acquire.lua");
+	static final RedisScript<Long> ACQUIRE = longScript("acquire.lua");
 
 	static final RedisScript<Long> RELEASE = longScript("release.lua");
 

@@ -51,20 +51,18 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 
 	@Override
 	public Acquisition tryAcquire(String key, String owner, Duration lease, Duration willWait) {
-		List<Long> answer = this.redis.execute(LockScripts.ACQUIRE, this.keys.all(key), owner, millis(lease),
+		long answer = this.redis.execute(LockScripts.ACQUIRE, this.keys.all(key), owner, millis(lease),
 				String.valueOf(willWait.toMillis()));
-		if (answer.get(0) == 1) {
-			return Acquisition.acquired(answer.get(1));
-		}
-		return Acquisition.busy(holderLease(answer.get(1)));
+		return (answer > 0) ? Acquisition.acquired(answer) : Acquisition.busy(holderLease(answer));
 	}
 
 	/**
-	 * The holder's lease from its {@code PTTL}: 0 means less than a millisecond is left, so retry
-	 * after one; -1 means the key has no expiry (not written by a locker), which is unknown.
+	 * The holder's lease from the script's answer, minus one more than its {@code PTTL}: -1 means
+	 * less than a millisecond is left, so retry after one; 0 means the key has no expiry (not
+	 * written by a locker), which is unknown.
 	 */
-	private static Duration holderLease(long pttl) {
-		return (pttl < 0) ? Duration.ZERO : Duration.ofMillis(Math.max(1, pttl));
+	private static Duration holderLease(long answer) {
+		return (answer == 0) ? Duration.ZERO : Duration.ofMillis(Math.max(1, -answer - 1));
 	}
 
 	@Override
