@@ -39,6 +39,8 @@ final class LocalLock {
 
 	private int handoffsInARow;
 
+	private boolean givingWay;
+
 	/** The lease of the holding being handed over, while the hand-off's round trip is under way. */
 	private @Nullable Duration handOffLease;
 
@@ -166,15 +168,17 @@ final class LocalLock {
 	/**
 	 * Takes the next waiter out of the queue so the releasing holder can hand the lock to it.
 	 * @return the claimed waiter, or {@code null} when nobody waits, the hand-off budget is spent
-	 * or the holding no longer has the turn
+	 * (see {@link #isGivingWay}) or the holding no longer has the turn
 	 */
 	@Nullable Waiter claimNextForHandoff(Holding releasing) {
 		this.mutex.lock();
 		try {
+			this.givingWay = false;
 			if (this.holding != releasing) {
 				return null;
 			}
 			if (this.queue.isEmpty() || this.handoffsInARow >= MAX_HANDOFFS_IN_A_ROW) {
+				this.givingWay = !this.queue.isEmpty();
 				this.handoffsInARow = 0;
 				return null;
 			}
@@ -194,6 +198,20 @@ final class LocalLock {
 		try {
 			this.handOffLease = null;
 			give(claimed, handedOver);
+		}
+		finally {
+			this.mutex.unlock();
+		}
+	}
+
+	/**
+	 * Whether the last claim found local waiters but the hand-off budget spent, so the lock goes
+	 * back to the store for other processes.
+	 */
+	boolean isGivingWay() {
+		this.mutex.lock();
+		try {
+			return this.givingWay;
 		}
 		finally {
 			this.mutex.unlock();

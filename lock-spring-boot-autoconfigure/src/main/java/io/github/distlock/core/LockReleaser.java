@@ -52,7 +52,7 @@ final class LockReleaser {
 			}
 			else {
 				if (granted) {
-					releaseToStore(holding);
+					releaseToStore(holding, local.isGivingWay());
 				}
 				local.passTurn(holding, null);
 			}
@@ -120,9 +120,10 @@ final class LockReleaser {
 		}
 	}
 
-	private void releaseToStore(Holding holding) {
+	private void releaseToStore(Holding holding, boolean givingWay) {
 		try {
-			if (!Interrupts.deferred(() -> this.locker.release(holding.key(), holding.owner()))) {
+			if (!Interrupts.deferred(() -> givingWay ? this.locker.giveWay(holding.key(), holding.owner())
+					: this.locker.release(holding.key(), holding.owner()))) {
 				leftAlone(holding);
 			}
 			else if (logger.isDebugEnabled()) {

@@ -21,6 +21,7 @@ public interface Locker {
 	 * @param willWait how long the caller will wait if the lock is busy (zero if it will not), so
 	 * that the store publishes a release notice while it waits
 	 * @return whether the lock was taken, with its fencing token or the holder's remaining lease
+	 * (or, right after this process gave the lock way, the time left to the others)
 	 */
 	Acquisition tryAcquire(String key, String owner, Duration lease, Duration willWait);
 
@@ -31,6 +32,19 @@ public interface Locker {
 	 * @return {@code false} when the lock had expired or was held by another owner
 	 */
 	boolean release(String key, String owner);
+
+	/**
+	 * Deletes the lock if {@code owner} still holds it, to let waiters of other processes take it
+	 * after this process handed it on locally for a while. A store that can should then leave it
+	 * to them for a moment: not give it to this process's next attempt until one of them has
+	 * taken it. This one simply releases it.
+	 * @param key the lock's identity
+	 * @param owner the owner's token
+	 * @return {@code false} when the lock had expired or was held by another owner
+	 */
+	default boolean giveWay(String key, String owner) {
+		return release(key, owner);
+	}
 
 	/**
 	 * Extends the lock's lease if {@code owner} still holds it.

@@ -2,6 +2,7 @@ package io.github.distlock.redis;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
@@ -25,6 +26,13 @@ import io.github.distlock.core.Transfer;
  */
 public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable {
 
+	/**
+	 * How long a lock given back for the waiters of other processes is left to them: long enough
+	 * for one to be told and take it, short enough that a waiter which gave up meanwhile costs
+	 * little.
+	 */
+	static final Duration GIVE_WAY = Duration.ofMillis(5);
+
 	private final StringRedisTemplate redis;
 
 	private final RedisLockKeys keys;
@@ -32,6 +40,9 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 	private final RedisReleaseNotices releaseNotices;
 
 	private final AtomicBoolean closed = new AtomicBoolean();
+
+	/** Tells this process's attempts from others' after it gave a lock back for them. */
+	private final String processId = UUID.randomUUID().toString();
 
 	/**
 	 * Creates a lock store over the given connections.
@@ -52,12 +63,12 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 	@Override
 	public Acquisition tryAcquire(String key, String owner, Duration lease, Duration willWait) {
 		long answer = this.redis.execute(LockScripts.ACQUIRE, this.keys.all(key), owner, millis(lease),
-				String.valueOf(willWait.toMillis()));
+				String.valueOf(willWait.toMillis()), this.processId);
 		return (answer > 0) ? Acquisition.acquired(answer) : Acquisition.busy(holderLease(answer));
 	}
 
 	/**
-	 * The holder's lease from the script's answer, minus one more than its {@code PTTL}: -1 means
+	 * The holder's lease (or give-way) from the script's answer, minus one more than its {@code PTTL}: -1 means
 	 * less than a millisecond is left, so retry after one; 0 means the key has no expiry (not
 	 * written by a locker), which is unknown.
 	 */
@@ -67,8 +78,17 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 
 	@Override
 	public boolean release(String key, String owner) {
-		return this.redis.execute(LockScripts.RELEASE, this.keys.lockAndWaiters(key), owner,
-				this.keys.releaseChannel(), key) == 1;
+		return release(key, owner, "", Duration.ZERO);
+	}
+
+	@Override
+	public boolean giveWay(String key, String owner) {
+		return release(key, owner, this.processId, GIVE_WAY);
+	}
+
+	private boolean release(String key, String owner, String givingProcess, Duration giveWay) {
+		return this.redis.execute(LockScripts.RELEASE, this.keys.forRelease(key), owner, this.keys.releaseChannel(),
+				key, givingProcess, millis(giveWay)) == 1;
 	}
 
 	@Override

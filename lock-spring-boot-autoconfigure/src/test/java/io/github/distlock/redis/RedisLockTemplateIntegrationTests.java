@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.distlock.LockHandle;
 import io.github.distlock.LockNotAcquiredException;
+import io.github.distlock.core.Acquisition;
 import io.github.distlock.core.LockSettings;
 import io.github.distlock.core.Transfer;
 import io.github.distlock.test.redis.RedisServerExtension;
@@ -277,6 +278,42 @@ class RedisLockTemplateIntegrationTests {
 		assertThat(locker.tryAcquire("transfer", "owner-5", LEASE, Duration.ZERO).acquired()).isTrue();
 		assertThat(locker.transfer("transfer", "owner-5", "owner-6", LEASE).othersWaiting())
 			.as("the release cleared the waiters' marker").isFalse();
+	}
+
+	@Test
+	void lockGivenWayIsLeftToTheWaitingProcessUntilItTakesIt() {
+		try (RedisLockFixture otherProcess = new RedisLockFixture(redis.server(),
+				LockSettings.watchdogLease(Duration.ofSeconds(30)), this.fixture.prefix)) {
+			RedisLocker locker = this.fixture.locker;
+			assertThat(locker.tryAcquire("way", "owner-1", LEASE, Duration.ZERO).acquired()).isTrue();
+			assertThat(otherProcess.locker.tryAcquire("way", "waiter", LEASE, Duration.ofSeconds(5)).acquired()).isFalse();
+			assertThat(locker.giveWay("way", "owner-1")).isTrue();
+			Acquisition again = locker.tryAcquire("way", "owner-2", LEASE, Duration.ofSeconds(5));
+			assertThat(again.acquired()).as("left to the other process").isFalse();
+			assertThat(again.holderLease()).isPositive().isLessThanOrEqualTo(RedisLocker.GIVE_WAY);
+			assertThat(otherProcess.locker.tryAcquire("way", "waiter", LEASE, Duration.ofSeconds(5)).acquired()).isTrue();
+			assertThat(otherProcess.locker.release("way", "waiter")).isTrue();
+			assertThat(locker.tryAcquire("way", "owner-3", LEASE, Duration.ZERO).acquired())
+				.as("the other process had its turn").isTrue();
+		}
+	}
+
+	@Test
+	void lockGivenWayGoesBackToTheGivingProcessWhenNobodyTakesIt() throws Exception {
+		RedisLocker locker = this.fixture.locker;
+		assertThat(locker.tryAcquire("unclaimed", "owner-1", LEASE, Duration.ZERO).acquired()).isTrue();
+		assertThat(locker.tryAcquire("unclaimed", "gone", LEASE, Duration.ofSeconds(5)).acquired()).isFalse();
+		assertThat(locker.giveWay("unclaimed", "owner-1")).isTrue();
+		assertThat(this.fixture.template.tryAcquire("unclaimed", LEASE, Duration.ofSeconds(1))).as("after the give-way")
+			.isPresent();
+	}
+
+	@Test
+	void lockGivenWayWithNobodyWaitingIsPlainlyReleased() {
+		RedisLocker locker = this.fixture.locker;
+		assertThat(locker.tryAcquire("alone", "owner-1", LEASE, Duration.ZERO).acquired()).isTrue();
+		assertThat(locker.giveWay("alone", "owner-1")).isTrue();
+		assertThat(locker.tryAcquire("alone", "owner-2", LEASE, Duration.ZERO).acquired()).isTrue();
 	}
 
 	@Test
