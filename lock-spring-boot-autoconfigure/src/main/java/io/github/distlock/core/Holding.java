@@ -44,9 +44,13 @@ final class Holding {
 
 	private volatile @Nullable Future<?> renewal;
 
+	/** The owner this holding was handed over from, which holds the lock in the store until the grant. */
+	private final @Nullable String previousOwner;
+
 	private Holding(LockRequest request, String owner, CompletableFuture<Long> grant, Thread thread, long sentAt,
-			long expiresAt) {
+			long expiresAt, @Nullable String previousOwner) {
 		this.request = request;
+		this.previousOwner = previousOwner;
 		this.owner = owner;
 		this.grant = grant;
 		this.thread = thread;
@@ -60,7 +64,7 @@ final class Holding {
 	 */
 	static Holding granted(LockRequest request, String owner, long fencingToken, Thread thread, long sentAt) {
 		return new Holding(request, owner, CompletableFuture.completedFuture(fencingToken), thread, sentAt,
-				sentAt + request.lease().toNanos());
+				sentAt + request.lease().toNanos(), null);
 	}
 
 	/**
@@ -68,7 +72,8 @@ final class Holding {
 	 * then the lock lives in the store on the previous holding's lease.
 	 */
 	static Holding handedOverFrom(Holding previous, LockRequest request, String owner, Thread thread) {
-		return new Holding(request, owner, new CompletableFuture<>(), thread, System.nanoTime(), previous.expiresAt);
+		return new Holding(request, owner, new CompletableFuture<>(), thread, System.nanoTime(), previous.expiresAt,
+				previous.owner);
 	}
 
 	LockRequest request() {
@@ -103,8 +108,15 @@ final class Holding {
 		this.grant.complete(fencingToken);
 	}
 
-	void notGranted(RuntimeException why) {
-		this.grant.completeExceptionally(why);
+	/** Records that the store did not grant the holding; {@code why} becomes the fencing token's failure. */
+	void notGranted(Throwable why) {
+		// Wrapped, so that join() always throws a CompletionException with the cause.
+		this.grant.completeExceptionally(new CompletionException(why));
+	}
+
+	/** The owner this holding was handed over from, or {@code null} for one taken from the store. */
+	@Nullable String previousOwner() {
+		return this.previousOwner;
 	}
 
 	boolean isGranted() {

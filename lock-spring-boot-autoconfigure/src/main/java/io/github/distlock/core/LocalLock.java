@@ -39,8 +39,6 @@ final class LocalLock {
 
 	private int handoffsInARow;
 
-	private boolean givingWay;
-
 	/** The lease of the holding being handed over, while the hand-off's round trip is under way. */
 	private @Nullable Duration handOffLease;
 
@@ -166,26 +164,25 @@ final class LocalLock {
 	}
 
 	/**
-	 * Takes the next waiter out of the queue so the releasing holder can hand the lock to it.
-	 * @return the claimed waiter, or {@code null} when nobody waits, the hand-off budget is spent
-	 * (see {@link #isGivingWay}) or the holding no longer has the turn
+	 * Decides what the releasing holder does next, taking the next waiter out of the queue when the
+	 * lock is to be handed to it.
+	 * @return the claimed waiter; or none, to give the lock back to the store, giving way to other
+	 * processes when local waiters remain but the hand-off budget is spent
 	 */
-	@Nullable Waiter claimNextForHandoff(Holding releasing) {
+	Claim claimNextForHandoff(Holding releasing) {
 		this.mutex.lock();
 		try {
-			this.givingWay = false;
 			if (this.holding != releasing) {
-				return null;
+				return Claim.RELEASE;
 			}
 			if (this.queue.isEmpty() || this.handoffsInARow >= MAX_HANDOFFS_IN_A_ROW) {
-				this.givingWay = !this.queue.isEmpty();
 				this.handoffsInARow = 0;
-				return null;
+				return this.queue.isEmpty() ? Claim.RELEASE : Claim.GIVE_WAY;
 			}
 			Waiter next = this.queue.pollFirst();
 			next.state = Waiter.State.CLAIMED;
 			this.handOffLease = next.request.lease();
-			return next;
+			return new Claim(next, false);
 		}
 		finally {
 			this.mutex.unlock();
@@ -198,20 +195,6 @@ final class LocalLock {
 		try {
 			this.handOffLease = null;
 			give(claimed, handedOver);
-		}
-		finally {
-			this.mutex.unlock();
-		}
-	}
-
-	/**
-	 * Whether the last claim found local waiters but the hand-off budget spent, so the lock goes
-	 * back to the store for other processes.
-	 */
-	boolean isGivingWay() {
-		this.mutex.lock();
-		try {
-			return this.givingWay;
 		}
 		finally {
 			this.mutex.unlock();
@@ -310,6 +293,20 @@ final class LocalLock {
 		finally {
 			this.mutex.unlock();
 		}
+	}
+
+	/**
+	 * What a releasing holder does next.
+	 * @param next the waiter to hand the lock to, or {@code null} to give it back to the store
+	 * @param giveWay whether to give it back for the waiters of other processes, rather than
+	 * because nobody here wants it
+	 */
+	record Claim(@Nullable Waiter next, boolean giveWay) {
+
+		static final Claim RELEASE = new Claim(null, false);
+
+		static final Claim GIVE_WAY = new Claim(null, true);
+
 	}
 
 }

@@ -41,19 +41,23 @@ final class LockReleaser {
 	}
 
 	void release(Holding holding) {
-		// A holding handed over ahead of its grant is released after it, so the store sees them in order.
-		boolean granted = holding.awaitGrant();
-		holding.markReleased();
 		LocalLock local = this.locals.existing(holding.key());
 		try {
-			Waiter next = granted ? local.claimNextForHandoff(holding) : null;
-			if (next != null) {
-				handOffTo(local, holding, next);
+			// A holding handed over ahead of its grant is released after it, so the store sees them in order.
+			boolean granted = holding.awaitGrant();
+			holding.markReleased();
+			if (!granted) {
+				// Told it lost the lock, it is done now: free the lock for whichever owner the store may hold it.
+				releaseLater(holding.key(), holding.owner(), holding.previousOwner());
+				local.passTurn(holding, null);
+				return;
+			}
+			LocalLock.Claim claim = local.claimNextForHandoff(holding);
+			if (claim.next() != null) {
+				handOffTo(local, holding, claim.next());
 			}
 			else {
-				if (granted) {
-					releaseToStore(holding, local.isGivingWay());
-				}
+				releaseToStore(holding, claim.giveWay());
 				local.passTurn(holding, null);
 			}
 		}
@@ -64,29 +68,41 @@ final class LockReleaser {
 
 	/** The claimed waiter gets the turn whatever happens, or it would wait for ever. */
 	private void handOffTo(LocalLock local, Holding holding, Waiter next) {
-		Holding handedOver = Holding.handedOverFrom(holding, next.request, OwnerTokens.next(), next.thread);
-		boolean ahead = !holding.isLost() && holding.remainingLease().compareTo(HAND_OFF_AHEAD_LEASE) >= 0;
-		if (ahead) {
-			local.grant(next, handedOver);
-		}
+		Holding handedOver = null;
+		boolean ahead = false;
 		Transfer transfer = Transfer.refused();
-		RuntimeException failure = null;
+		Throwable failure = null;
 		try {
-			transfer = transfer(holding, handedOver);
+			handedOver = Holding.handedOverFrom(holding, next.request, OwnerTokens.next(), next.thread);
+			ahead = !holding.isLost() && holding.remainingLease().compareTo(HAND_OFF_AHEAD_LEASE) >= 0;
+			if (ahead) {
+				local.grant(next, handedOver);
+			}
+			Holding to = handedOver;
+			transfer = Interrupts.deferred(
+					() -> this.locker.transfer(holding.key(), holding.owner(), to.owner(), to.request().lease()));
 		}
 		catch (RuntimeException ex) {
 			failure = ex;
 		}
+		catch (Error err) {
+			failure = err;
+			throw err;
+		}
 		finally {
 			local.handedOff(transfer.othersWaiting());
-			settle(handedOver, transfer, failure, ahead);
+			if (handedOver != null) {
+				// Before anything is reported or cleaned up, so a holder that started ahead learns first.
+				settle(handedOver, transfer, failure, ahead);
+			}
 			if (!ahead) {
 				local.grant(next, transfer.transferred() ? handedOver : null);
 			}
 		}
+		report(holding, handedOver, transfer, failure, ahead);
 	}
 
-	private void settle(Holding handedOver, Transfer transfer, @Nullable RuntimeException failure, boolean ahead) {
+	private void settle(Holding handedOver, Transfer transfer, @Nullable Throwable failure, boolean ahead) {
 		if (transfer.transferred()) {
 			handedOver.granted(transfer.fencingToken());
 			return;
@@ -98,25 +114,30 @@ final class LockReleaser {
 		}
 	}
 
-	/** Returns the store's answer; a transfer that failed is reported, and its owners released later. */
-	private Transfer transfer(Holding holding, Holding next) {
-		try {
-			Transfer transfer = Interrupts.deferred(() -> this.locker.transfer(holding.key(), holding.owner(),
-					next.owner(), next.request().lease()));
-			if (!transfer.transferred()) {
-				leftAlone(holding);
+	private void report(Holding holding, @Nullable Holding handedOver, Transfer transfer, @Nullable Throwable failure,
+			boolean ahead) {
+		if (failure instanceof RuntimeException storeFailure) {
+			if (!ahead) {
+				// The store may have applied the transfer without answering: free the lock either way. A
+				// holder that started ahead still runs, so its lock is freed when it is done (see release).
+				releaseLater(holding.key(), holding.owner(), (handedOver != null) ? handedOver.owner() : null);
 			}
-			else if (logger.isDebugEnabled()) {
-				logger.debug("Handed lock '" + holding.key() + "' to the next waiter");
-			}
-			return transfer;
+			this.events.releaseFailed(holding, storeFailure);
 		}
-		catch (RuntimeException ex) {
-			// The store may have applied the transfer without answering: free the lock either way.
-			this.cleanup.releaseLater(holding.key(), next.owner());
-			this.cleanup.releaseLater(holding.key(), holding.owner());
-			this.events.releaseFailed(holding, ex);
-			throw ex;
+		else if (!transfer.transferred()) {
+			leftAlone(holding);
+		}
+		else if (logger.isDebugEnabled()) {
+			logger.debug("Handed lock '" + holding.key() + "' to the next waiter");
+		}
+	}
+
+	/** Releases, in the background, the lock for each owner the store may hold it for. */
+	private void releaseLater(String key, @Nullable String... owners) {
+		for (String owner : owners) {
+			if (owner != null) {
+				this.cleanup.releaseLater(key, owner);
+			}
 		}
 	}
 

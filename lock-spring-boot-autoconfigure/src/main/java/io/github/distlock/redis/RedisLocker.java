@@ -33,6 +33,8 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 	 */
 	static final Duration GIVE_WAY = Duration.ofMillis(5);
 
+	private final Duration giveWay;
+
 	private final StringRedisTemplate redis;
 
 	private final RedisLockKeys keys;
@@ -41,7 +43,7 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 
 	private final AtomicBoolean closed = new AtomicBoolean();
 
-	/** Tells this process's attempts from others' after it gave a lock back for them. */
+	/** Tells this process's attempts and waiters from other processes'. */
 	private final String processId = UUID.randomUUID().toString();
 
 	/**
@@ -50,6 +52,11 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 	 * @param keyPrefix first part of every key the store writes, for example {@code lock}
 	 */
 	public RedisLocker(RedisConnectionFactory connectionFactory, String keyPrefix) {
+		this(connectionFactory, keyPrefix, GIVE_WAY);
+	}
+
+	/** Creates a lock store that leaves a lock given back to other processes for {@code giveWay}. */
+	RedisLocker(RedisConnectionFactory connectionFactory, String keyPrefix, Duration giveWay) {
 		if (keyPrefix.isBlank()) {
 			throw new IllegalArgumentException("Lock key prefix must not be blank");
 		}
@@ -57,6 +64,7 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 		// Scripts need no connection proxy guarding against close(); it would cost one per call.
 		this.redis.setExposeConnection(true);
 		this.keys = new RedisLockKeys(keyPrefix);
+		this.giveWay = giveWay;
 		this.releaseNotices = new RedisReleaseNotices(connectionFactory, this.keys.releaseChannel());
 	}
 
@@ -83,7 +91,7 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 
 	@Override
 	public boolean giveWay(String key, String owner) {
-		return release(key, owner, this.processId, GIVE_WAY);
+		return release(key, owner, this.processId, this.giveWay);
 	}
 
 	private boolean release(String key, String owner, String givingProcess, Duration giveWay) {
@@ -99,7 +107,7 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 	@Override
 	public Transfer transfer(String key, String owner, String nextOwner, Duration lease) {
 		List<Long> answer = this.redis.execute(LockScripts.TRANSFER, this.keys.all(key), owner, nextOwner,
-				millis(lease));
+				millis(lease), this.processId);
 		return (answer.get(0) > 0) ? Transfer.transferred(answer.get(0), answer.get(1) == 1) : Transfer.refused();
 	}
 

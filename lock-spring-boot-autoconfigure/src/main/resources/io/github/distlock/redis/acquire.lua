@@ -15,9 +15,15 @@ if givenWayBy ~= ARGV[4] and redis.call('set', KEYS[1], ARGV[1], 'nx', 'px', ARG
 	return redis.call('incr', KEYS[2])
 end
 -- A waiter leaves a marker so that the release publishes a notice; it lives as long as the wait.
+-- It names the waiting process, or '*' for several, so a holder can tell whether others wait.
 local wait = tonumber(ARGV[3])
-if wait > 0 and redis.call('pttl', KEYS[3]) < wait then
-	redis.call('set', KEYS[3], '1', 'px', wait)
+if wait > 0 then
+	local waiting = redis.call('get', KEYS[3])
+	local ttl = redis.call('pttl', KEYS[3])
+	local mark = (waiting == false or waiting == ARGV[4]) and ARGV[4] or '*'
+	if mark ~= waiting or ttl < wait then
+		redis.call('set', KEYS[3], mark, 'px', math.max(ttl, wait))
+	end
 end
 local pttl = redis.call('pttl', KEYS[1])
 if pttl == -2 then

@@ -144,16 +144,38 @@ class DefaultLockTemplateTests {
 			.withMessageContaining("did not confirm")
 			.withMessageContaining("transfer timed out");
 		assertThat(this.template.statistics().leasesLost()).isOne();
-		next.close();
+		try (DefaultLockTemplate otherProcess = new DefaultLockTemplate(this.locker,
+				LockSettings.watchdogLease(Duration.ofSeconds(30)))) {
+			assertThat(otherProcess.tryAcquire("k", Duration.ofSeconds(1), Duration.ofMillis(300)))
+				.as("kept from other processes while the unconfirmed holder still runs").isEmpty();
+			next.close();
+			assertThat(otherProcess.tryAcquire("k", Duration.ofSeconds(1), Duration.ofSeconds(2)))
+				.as("both owners released once it is done").isPresent();
+		}
+	}
+
+	@Test
+	void errorInHandOffAheadLeavesTheNextHolderToldAndTheLockFreedWhenItIsDone() throws Exception {
+		LockHandle held = acquire("k", Duration.ofSeconds(30), Duration.ZERO);
+		CompletableFuture<Optional<LockHandle>> waiter = CompletableFuture
+			.supplyAsync(() -> this.template.tryAcquire("k", Duration.ofSeconds(30), Duration.ofSeconds(5)));
+		Thread.sleep(100);
 		this.locker.before("transfer", () -> {
+			throw new NoClassDefFoundError("simulated");
 		});
-		assertThat(this.template.tryAcquire("k", Duration.ofSeconds(1), Duration.ofSeconds(2))).as("both owners released")
-			.isPresent();
+		assertThatExceptionOfType(NoClassDefFoundError.class).isThrownBy(held::close);
+		LockHandle next = waiter.get(5, TimeUnit.SECONDS).orElseThrow();
+		assertThat(next.isHeld()).isFalse();
+		assertThatExceptionOfType(LockBackendException.class).isThrownBy(next::fencingToken)
+			.withMessageContaining("simulated");
+		next.close();
+		assertThat(this.template.tryAcquire("k", Duration.ofSeconds(1), Duration.ofSeconds(2))).isPresent();
 	}
 
 	@Test
 	void holderHandedTheLockAheadCountsAsHeldOnlyOnThePreviousLeaseUntilTheStoreConfirms() throws Exception {
-		LockHandle held = acquire("k", Duration.ofMillis(1500), Duration.ZERO);
+		// Enough lease left to hand over ahead (a second), and not much more.
+		LockHandle held = acquire("k", Duration.ofMillis(2000), Duration.ZERO);
 		CountDownLatch confirm = new CountDownLatch(1);
 		this.locker.before("transfer", () -> block(confirm));
 		CompletableFuture<Optional<LockHandle>> waiter = CompletableFuture
@@ -162,7 +184,7 @@ class DefaultLockTemplateTests {
 		CompletableFuture<Void> closing = CompletableFuture.runAsync(held::close);
 		LockHandle next = waiter.get(5, TimeUnit.SECONDS).orElseThrow();
 		assertThat(next.isHeld()).isTrue();
-		await().atMost(Duration.ofSeconds(3)).until(() -> !next.isHeld());
+		await().atMost(Duration.ofSeconds(4)).until(() -> !next.isHeld());
 		confirm.countDown();
 		closing.get(5, TimeUnit.SECONDS);
 		assertThat(next.isHeld()).as("the store's lease ran out before the hand-off reached it").isFalse();

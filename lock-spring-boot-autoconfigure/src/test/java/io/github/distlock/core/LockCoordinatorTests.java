@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -131,10 +132,12 @@ class LockCoordinatorTests {
 	/** Runs {@code sections} lock-and-release sections on {@code threads} threads of one process. */
 	private Void runSections(LockCoordinator process, int threadCount, int sections) throws Exception {
 		ExecutorService workers = Executors.newFixedThreadPool(threadCount);
+		CyclicBarrier start = new CyclicBarrier(threadCount);
 		try {
 			List<Future<?>> running = new ArrayList<>();
 			for (int t = 0; t < threadCount; t++) {
 				running.add(workers.submit(() -> {
+					start.await(10, TimeUnit.SECONDS);
 					for (int i = 0; i < sections / threadCount; i++) {
 						Holding holding = process.acquire(REQUEST, deadlineIn(Duration.ofSeconds(10)));
 						Thread.sleep(1);

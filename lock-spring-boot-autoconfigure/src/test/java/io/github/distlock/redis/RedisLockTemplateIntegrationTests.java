@@ -10,6 +10,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.distlock.LockHandle;
@@ -38,6 +39,9 @@ import static org.awaitility.Awaitility.await;
 class RedisLockTemplateIntegrationTests {
 
 	private static final Duration LEASE = Duration.ofSeconds(10);
+
+	/** Hand-offs in a row while another process waits (the core's {@code LocalLock.MAX_HANDOFFS_IN_A_ROW}). */
+	private static final int LOCAL_HAND_OFF_BUDGET = 16;
 
 	@RegisterExtension
 	static final RedisServerExtension redis = RedisServerExtension.servers(1);
@@ -266,84 +270,113 @@ class RedisLockTemplateIntegrationTests {
 
 	@Test
 	void transferTellsWhetherOtherProcessesWait() {
-		RedisLocker locker = this.fixture.locker;
-		assertThat(locker.tryAcquire("transfer", "owner-1", LEASE, Duration.ZERO).acquired()).isTrue();
-		assertThat(locker.transfer("transfer", "owner-1", "owner-2", LEASE).othersWaiting()).isFalse();
-		assertThat(locker.tryAcquire("transfer", "waiter", LEASE, Duration.ofSeconds(5)).acquired()).isFalse();
-		Transfer transfer = locker.transfer("transfer", "owner-2", "owner-3", LEASE);
-		assertThat(transfer.transferred()).isTrue();
-		assertThat(transfer.othersWaiting()).isTrue();
-		assertThat(locker.transfer("transfer", "owner-2", "owner-4", LEASE).transferred()).as("no longer the owner").isFalse();
-		assertThat(locker.release("transfer", "owner-3")).isTrue();
-		assertThat(locker.tryAcquire("transfer", "owner-5", LEASE, Duration.ZERO).acquired()).isTrue();
-		assertThat(locker.transfer("transfer", "owner-5", "owner-6", LEASE).othersWaiting())
-			.as("the release cleared the waiters' marker").isFalse();
+		try (RedisLockFixture otherProcess = otherProcess(RedisLocker.GIVE_WAY)) {
+			RedisLocker locker = this.fixture.locker;
+			assertThat(locker.tryAcquire("transfer", "owner-1", LEASE, Duration.ZERO).acquired()).isTrue();
+			assertThat(locker.transfer("transfer", "owner-1", "owner-2", LEASE).othersWaiting()).isFalse();
+			assertThat(locker.tryAcquire("transfer", "same-process", LEASE, Duration.ofSeconds(5)).acquired()).isFalse();
+			assertThat(locker.transfer("transfer", "owner-2", "owner-3", LEASE).othersWaiting())
+				.as("a waiter of the same process is none of the others").isFalse();
+			assertThat(otherProcess.locker.tryAcquire("transfer", "waiter", LEASE, Duration.ofSeconds(5)).acquired())
+				.isFalse();
+			Transfer transfer = locker.transfer("transfer", "owner-3", "owner-4", LEASE);
+			assertThat(transfer.transferred()).isTrue();
+			assertThat(transfer.othersWaiting()).isTrue();
+			assertThat(otherProcess.locker.transfer("transfer", "owner-4", "owner-5", LEASE).othersWaiting())
+				.as("both processes wait").isTrue();
+			assertThat(locker.transfer("transfer", "owner-2", "owner-6", LEASE).transferred()).as("no longer the owner")
+				.isFalse();
+			assertThat(otherProcess.locker.release("transfer", "owner-5")).isTrue();
+			assertThat(locker.tryAcquire("transfer", "owner-7", LEASE, Duration.ZERO).acquired()).isTrue();
+			assertThat(locker.transfer("transfer", "owner-7", "owner-8", LEASE).othersWaiting())
+				.as("the release cleared the waiters' marker").isFalse();
+		}
 	}
 
 	@Test
 	void lockGivenWayIsLeftToTheWaitingProcessUntilItTakesIt() {
-		try (RedisLockFixture otherProcess = new RedisLockFixture(redis.server(),
-				LockSettings.watchdogLease(Duration.ofSeconds(30)), this.fixture.prefix)) {
-			RedisLocker locker = this.fixture.locker;
-			assertThat(locker.tryAcquire("way", "owner-1", LEASE, Duration.ZERO).acquired()).isTrue();
-			assertThat(otherProcess.locker.tryAcquire("way", "waiter", LEASE, Duration.ofSeconds(5)).acquired()).isFalse();
-			assertThat(locker.giveWay("way", "owner-1")).isTrue();
-			Acquisition again = locker.tryAcquire("way", "owner-2", LEASE, Duration.ofSeconds(5));
+		try (RedisLockFixture giver = otherProcess(Duration.ofSeconds(5));
+				RedisLockFixture taker = otherProcess(Duration.ofSeconds(5))) {
+			assertThat(giver.locker.tryAcquire("way", "owner-1", LEASE, Duration.ZERO).acquired()).isTrue();
+			assertThat(taker.locker.tryAcquire("way", "waiter", LEASE, Duration.ofSeconds(5)).acquired()).isFalse();
+			assertThat(giver.locker.giveWay("way", "owner-1")).isTrue();
+			Acquisition again = giver.locker.tryAcquire("way", "owner-2", LEASE, Duration.ofSeconds(5));
 			assertThat(again.acquired()).as("left to the other process").isFalse();
-			assertThat(again.holderLease()).isPositive().isLessThanOrEqualTo(RedisLocker.GIVE_WAY);
-			assertThat(otherProcess.locker.tryAcquire("way", "waiter", LEASE, Duration.ofSeconds(5)).acquired()).isTrue();
-			assertThat(otherProcess.locker.release("way", "waiter")).isTrue();
-			assertThat(locker.tryAcquire("way", "owner-3", LEASE, Duration.ZERO).acquired())
+			assertThat(again.holderLease()).isPositive().isLessThanOrEqualTo(Duration.ofSeconds(5));
+			assertThat(taker.locker.tryAcquire("way", "waiter", LEASE, Duration.ofSeconds(5)).acquired()).isTrue();
+			assertThat(taker.locker.transfer("way", "waiter", "waiter-2", LEASE).othersWaiting())
+				.as("the giver now waits in turn").isTrue();
+			assertThat(taker.locker.release("way", "waiter-2")).isTrue();
+			assertThat(giver.locker.tryAcquire("way", "owner-3", LEASE, Duration.ZERO).acquired())
 				.as("the other process had its turn").isTrue();
 		}
 	}
 
 	@Test
-	void lockGivenWayGoesBackToTheGivingProcessWhenNobodyTakesIt() throws Exception {
-		RedisLocker locker = this.fixture.locker;
-		assertThat(locker.tryAcquire("unclaimed", "owner-1", LEASE, Duration.ZERO).acquired()).isTrue();
-		assertThat(locker.tryAcquire("unclaimed", "gone", LEASE, Duration.ofSeconds(5)).acquired()).isFalse();
-		assertThat(locker.giveWay("unclaimed", "owner-1")).isTrue();
-		assertThat(this.fixture.template.tryAcquire("unclaimed", LEASE, Duration.ofSeconds(1))).as("after the give-way")
-			.isPresent();
+	void lockGivenWayGoesBackToTheGivingProcessWhenNobodyTakesItAndStaysThere() {
+		try (RedisLockFixture giver = otherProcess(Duration.ofMillis(300));
+				RedisLockFixture gone = otherProcess(RedisLocker.GIVE_WAY)) {
+			assertThat(giver.locker.tryAcquire("unclaimed", "owner-1", LEASE, Duration.ZERO).acquired()).isTrue();
+			assertThat(gone.locker.tryAcquire("unclaimed", "gone", LEASE, Duration.ofSeconds(5)).acquired()).isFalse();
+			assertThat(giver.locker.giveWay("unclaimed", "owner-1")).isTrue();
+			assertThat(giver.locker.tryAcquire("unclaimed", "owner-2", LEASE, Duration.ofSeconds(5)).acquired())
+				.as("given way").isFalse();
+			await().atMost(Duration.ofSeconds(5))
+				.until(() -> giver.locker.tryAcquire("unclaimed", "owner-3", LEASE, Duration.ofSeconds(5)).acquired());
+			assertThat(giver.locker.transfer("unclaimed", "owner-3", "owner-4", LEASE).othersWaiting())
+				.as("its own wait does not make it give way again").isFalse();
+		}
 	}
 
 	@Test
 	void lockGivenWayWithNobodyWaitingIsPlainlyReleased() {
-		RedisLocker locker = this.fixture.locker;
-		assertThat(locker.tryAcquire("alone", "owner-1", LEASE, Duration.ZERO).acquired()).isTrue();
-		assertThat(locker.giveWay("alone", "owner-1")).isTrue();
-		assertThat(locker.tryAcquire("alone", "owner-2", LEASE, Duration.ZERO).acquired()).isTrue();
+		try (RedisLockFixture giver = otherProcess(Duration.ofSeconds(5))) {
+			assertThat(giver.locker.tryAcquire("alone", "owner-1", LEASE, Duration.ZERO).acquired()).isTrue();
+			assertThat(giver.locker.giveWay("alone", "owner-1")).isTrue();
+			assertThat(giver.locker.tryAcquire("alone", "owner-2", LEASE, Duration.ZERO).acquired()).isTrue();
+		}
 	}
 
 	@Test
-	void busyProcessGivesLockToWaitingProcessLongBeforeItIsDone() throws Exception {
-		int threadCount = 8;
-		int sectionsPerThread = 100;
-		AtomicInteger sections = new AtomicInteger();
-		List<Future<?>> workers = new ArrayList<>();
-		for (int t = 0; t < threadCount; t++) {
-			workers.add(this.threads.submit(() -> {
-				for (int i = 0; i < sectionsPerThread; i++) {
-					try (LockHandle handle = this.fixture.template.tryAcquire("busy", LEASE, Duration.ofSeconds(20)).orElseThrow()) {
-						sections.incrementAndGet();
-						Thread.sleep(1);
+	void busyProcessGivesWayToWaitingProcessWithinItsHandOffBudget() throws Exception {
+		try (RedisLockFixture busy = otherProcess(Duration.ofSeconds(5));
+				RedisLockFixture waiting = otherProcess(Duration.ofSeconds(5))) {
+			AtomicInteger sections = new AtomicInteger();
+			AtomicBoolean stop = new AtomicBoolean();
+			List<Future<?>> workers = new ArrayList<>();
+			for (int t = 0; t < 8; t++) {
+				workers.add(this.threads.submit(() -> {
+					while (!stop.get()) {
+						try (LockHandle handle = busy.template.tryAcquire("busy", LEASE, Duration.ofSeconds(20))
+							.orElseThrow()) {
+							sections.incrementAndGet();
+							Thread.sleep(1);
+						}
 					}
+					return null;
+				}));
+			}
+			await().atMost(Duration.ofSeconds(10)).until(() -> sections.get() > 50);
+			try {
+				for (int turn = 0; turn < 3; turn++) {
+					int before = sections.get();
+					waiting.template.tryAcquire("busy", LEASE, Duration.ofSeconds(20)).orElseThrow().close();
+					assertThat(sections.get() - before).as("sections of the busy process while the other waited")
+						.isLessThanOrEqualTo(3 * LOCAL_HAND_OFF_BUDGET);
 				}
-				return null;
-			}));
+			}
+			finally {
+				stop.set(true);
+			}
+			for (Future<?> worker : workers) {
+				worker.get(30, TimeUnit.SECONDS);
+			}
 		}
-		await().atMost(Duration.ofSeconds(10)).until(() -> sections.get() > 50);
-		try (RedisLockFixture otherProcess = new RedisLockFixture(redis.server(),
-				LockSettings.watchdogLease(Duration.ofSeconds(30)), this.fixture.prefix)) {
-			int before = sections.get();
-			otherProcess.template.tryAcquire("busy", LEASE, Duration.ofSeconds(20)).orElseThrow().close();
-			assertThat(sections.get() - before).as("sections of the busy process while the other waited")
-				.isLessThan(threadCount * sectionsPerThread / 2);
-		}
-		for (Future<?> worker : workers) {
-			worker.get(30, TimeUnit.SECONDS);
-		}
+	}
+
+	private RedisLockFixture otherProcess(Duration giveWay) {
+		return new RedisLockFixture(redis.server(), LockSettings.watchdogLease(Duration.ofSeconds(30)),
+				this.fixture.prefix, giveWay);
 	}
 
 	@Test
