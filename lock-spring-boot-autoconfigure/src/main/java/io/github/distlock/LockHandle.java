@@ -22,7 +22,7 @@ public interface LockHandle extends AutoCloseable {
 	 * (reentrant) holdings share the outermost holding's token.
 	 * <p>A lock handed over by another thread of this process may be held before Redis has
 	 * confirmed the hand-off (the previous holder's lease covers it); the token then waits for that
-	 * confirmation, one round trip at most.
+	 * confirmation (Redis's answer to one request, so no longer than the command timeout).
 	 * @return the fencing token
 	 * @throws LockBackendException when Redis did not confirm the hand-off, so this holding has
 	 * no token and {@link #isHeld()} is {@code false}

@@ -23,7 +23,7 @@ final class LocalLock {
 	 * Hand-offs in a row, while other processes wait, before the lock goes back to the store for
 	 * them to take.
 	 */
-	static final int MAX_HANDOFFS_IN_A_ROW = 16;
+	static final int MAX_HANDOFFS_IN_A_ROW = 32;
 
 	private final ReentrantLock mutex = new ReentrantLock();
 

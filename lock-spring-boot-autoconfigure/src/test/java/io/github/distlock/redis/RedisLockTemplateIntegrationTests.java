@@ -41,7 +41,7 @@ class RedisLockTemplateIntegrationTests {
 	private static final Duration LEASE = Duration.ofSeconds(10);
 
 	/** Hand-offs in a row while another process waits (the core's {@code LocalLock.MAX_HANDOFFS_IN_A_ROW}). */
-	private static final int LOCAL_HAND_OFF_BUDGET = 16;
+	private static final int LOCAL_HAND_OFF_BUDGET = 32;
 
 	@RegisterExtension
 	static final RedisServerExtension redis = RedisServerExtension.servers(1);
