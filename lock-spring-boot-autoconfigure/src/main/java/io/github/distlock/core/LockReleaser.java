@@ -21,7 +21,7 @@ import org.jspecify.annotations.Nullable;
 final class LockReleaser {
 
 	/** Lease the releasing holding must have left for the next holder to start before the store answers. */
-	static final Duration HAND_OFF_AHEAD_LEASE = Duration.ofSeconds(1);
+	private static final Duration HAND_OFF_AHEAD_LEASE = Duration.ofSeconds(1);
 
 	private static final Log logger = LogFactory.getLog(LockReleaser.class);
 

@@ -33,7 +33,8 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 	 */
 	static final Duration GIVE_WAY = Duration.ofMillis(5);
 
-	private final Duration giveWay;
+	/** The give-way in milliseconds, as the release script takes it. */
+	private final String giveWayMillis;
 
 	private final StringRedisTemplate redis;
 
@@ -64,7 +65,7 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 		// Scripts need no connection proxy guarding against close(); it would cost one per call.
 		this.redis.setExposeConnection(true);
 		this.keys = new RedisLockKeys(keyPrefix);
-		this.giveWay = giveWay;
+		this.giveWayMillis = millis(giveWay);
 		this.releaseNotices = new RedisReleaseNotices(connectionFactory, this.keys.releaseChannel());
 	}
 
@@ -86,17 +87,17 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 
 	@Override
 	public boolean release(String key, String owner) {
-		return release(key, owner, "", Duration.ZERO);
+		return release(key, owner, "", "0");
 	}
 
 	@Override
 	public boolean giveWay(String key, String owner) {
-		return release(key, owner, this.processId, this.giveWay);
+		return release(key, owner, this.processId, this.giveWayMillis);
 	}
 
-	private boolean release(String key, String owner, String givingProcess, Duration giveWay) {
+	private boolean release(String key, String owner, String givingProcess, String giveWayMillis) {
 		return this.redis.execute(LockScripts.RELEASE, this.keys.forRelease(key), owner, this.keys.releaseChannel(),
-				key, givingProcess, millis(giveWay)) == 1;
+				key, givingProcess, giveWayMillis) == 1;
 	}
 
 	@Override

@@ -129,11 +129,9 @@ class DefaultLockTemplateTests {
 			block(fail);
 			throw new IllegalStateException("transfer timed out");
 		});
-		CompletableFuture<Optional<LockHandle>> waiter = CompletableFuture
-			.supplyAsync(() -> this.template.tryAcquire("k", Duration.ofSeconds(30), Duration.ofSeconds(5)));
-		Thread.sleep(100);
-		CompletableFuture<Void> closing = CompletableFuture.runAsync(held::close);
-		LockHandle next = waiter.get(5, TimeUnit.SECONDS).orElseThrow();
+		HandOff handOff = handOffAhead(held);
+		CompletableFuture<Void> closing = handOff.closing();
+		LockHandle next = handOff.next();
 		assertThat(transferring.await(5, TimeUnit.SECONDS)).isTrue();
 		assertThat(next.isHeld()).as("the old holder's lease covers the hand-off meanwhile").isTrue();
 		fail.countDown();
@@ -157,9 +155,7 @@ class DefaultLockTemplateTests {
 	@Test
 	void errorInHandOffAheadLeavesTheNextHolderToldAndTheLockFreedWhenItIsDone() throws Exception {
 		LockHandle held = acquire("k", Duration.ofSeconds(30), Duration.ZERO);
-		CompletableFuture<Optional<LockHandle>> waiter = CompletableFuture
-			.supplyAsync(() -> this.template.tryAcquire("k", Duration.ofSeconds(30), Duration.ofSeconds(5)));
-		Thread.sleep(100);
+		CompletableFuture<Optional<LockHandle>> waiter = queuedWaiter();
 		this.locker.before("transfer", () -> {
 			throw new NoClassDefFoundError("simulated");
 		});
@@ -178,11 +174,9 @@ class DefaultLockTemplateTests {
 		LockHandle held = acquire("k", Duration.ofMillis(2000), Duration.ZERO);
 		CountDownLatch confirm = new CountDownLatch(1);
 		this.locker.before("transfer", () -> block(confirm));
-		CompletableFuture<Optional<LockHandle>> waiter = CompletableFuture
-			.supplyAsync(() -> this.template.tryAcquire("k", Duration.ofSeconds(30), Duration.ofSeconds(5)));
-		Thread.sleep(100);
-		CompletableFuture<Void> closing = CompletableFuture.runAsync(held::close);
-		LockHandle next = waiter.get(5, TimeUnit.SECONDS).orElseThrow();
+		HandOff handOff = handOffAhead(held);
+		CompletableFuture<Void> closing = handOff.closing();
+		LockHandle next = handOff.next();
 		assertThat(next.isHeld()).isTrue();
 		await().atMost(Duration.ofSeconds(4)).until(() -> !next.isHeld());
 		confirm.countDown();
@@ -198,11 +192,9 @@ class DefaultLockTemplateTests {
 		long heldToken = held.fencingToken();
 		CountDownLatch confirm = new CountDownLatch(1);
 		this.locker.before("transfer", () -> block(confirm));
-		CompletableFuture<Optional<LockHandle>> waiter = CompletableFuture
-			.supplyAsync(() -> this.template.tryAcquire("k", Duration.ofSeconds(30), Duration.ofSeconds(5)));
-		Thread.sleep(100);
-		CompletableFuture<Void> closing = CompletableFuture.runAsync(held::close);
-		LockHandle next = waiter.get(5, TimeUnit.SECONDS).orElseThrow();
+		HandOff handOff = handOffAhead(held);
+		CompletableFuture<Void> closing = handOff.closing();
+		LockHandle next = handOff.next();
 		CompletableFuture<Long> token = CompletableFuture.supplyAsync(next::fencingToken);
 		Thread.sleep(100);
 		assertThat(token).as("the token waits for the store").isNotDone();
@@ -218,11 +210,9 @@ class DefaultLockTemplateTests {
 		LockHandle held = acquire("k", Duration.ofSeconds(30), Duration.ZERO);
 		CountDownLatch confirm = new CountDownLatch(1);
 		this.locker.before("transfer", () -> block(confirm));
-		CompletableFuture<Optional<LockHandle>> waiter = CompletableFuture
-			.supplyAsync(() -> this.template.tryAcquire("k", Duration.ofSeconds(30), Duration.ofSeconds(5)));
-		Thread.sleep(100);
-		CompletableFuture<Void> handingOff = CompletableFuture.runAsync(held::close);
-		LockHandle next = waiter.get(5, TimeUnit.SECONDS).orElseThrow();
+		HandOff handOff = handOffAhead(held);
+		CompletableFuture<Void> handingOff = handOff.closing();
+		LockHandle next = handOff.next();
 		CompletableFuture<Void> releasing = CompletableFuture.runAsync(next::close);
 		Thread.sleep(100);
 		assertThat(releasing).as("the release waits for the hand-off").isNotDone();
@@ -301,6 +291,21 @@ class DefaultLockTemplateTests {
 		return this.template.tryAcquire(key, lease, wait).orElseThrow();
 	}
 
+	/** Starts a waiter for {@code k} and gives it time to queue behind the current holder. */
+	private CompletableFuture<Optional<LockHandle>> queuedWaiter() throws InterruptedException {
+		CompletableFuture<Optional<LockHandle>> waiter = CompletableFuture
+			.supplyAsync(() -> this.template.tryAcquire("k", Duration.ofSeconds(30), Duration.ofSeconds(5)));
+		Thread.sleep(100);
+		return waiter;
+	}
+
+	/** Closes {@code held} on another thread with a waiter queued, which is handed the lock ahead. */
+	private HandOff handOffAhead(LockHandle held) throws Exception {
+		CompletableFuture<Optional<LockHandle>> waiter = queuedWaiter();
+		CompletableFuture<Void> closing = CompletableFuture.runAsync(held::close);
+		return new HandOff(closing, waiter.get(5, TimeUnit.SECONDS).orElseThrow());
+	}
+
 	private static void block(CountDownLatch latch) {
 		try {
 			latch.await(10, TimeUnit.SECONDS);
@@ -317,6 +322,15 @@ class DefaultLockTemplateTests {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 		}
+	}
+
+	/**
+	 * A hand-off under way.
+	 * @param closing the previous holder's close, which completes once the store answered
+	 * @param next the handle of the holder the lock was handed to
+	 */
+	private record HandOff(CompletableFuture<Void> closing, LockHandle next) {
+
 	}
 
 }
