@@ -3,24 +3,17 @@ package io.github.distlock.core;
 import java.time.Duration;
 
 /**
- * The answer of {@link Locker#tryAcquire}: either the lock was taken, with its fencing token,
- * or it is held by another owner, with the time left on that owner's lease.
+ * The answer of {@link Locker#tryAcquire}: either the lock was taken, or it is held by another
+ * owner, with the time left on that owner's lease.
  *
- * @param acquired whether the lock was taken
- * @param fencingToken the new holding's fencing token when acquired, otherwise zero
+ * @param acquired whether the lock was taken (or was held by the same owner already)
  * @param holderLease time left on the other holder's lease when busy (positive); zero when unknown
  * @since 0.1.0
  */
-public record Acquisition(boolean acquired, long fencingToken, Duration holderLease) {
+public record Acquisition(boolean acquired, Duration holderLease) {
 
-	/**
-	 * Returns an answer for a lock that was taken.
-	 * @param fencingToken the new fencing token
-	 * @return the acquisition
-	 */
-	public static Acquisition acquired(long fencingToken) {
-		return new Acquisition(true, fencingToken, Duration.ZERO);
-	}
+	/** The answer for a lock that was taken. */
+	public static final Acquisition ACQUIRED = new Acquisition(true, Duration.ZERO);
 
 	/**
 	 * Returns an answer for a lock that another owner holds.
@@ -28,7 +21,7 @@ public record Acquisition(boolean acquired, long fencingToken, Duration holderLe
 	 * @return the acquisition
 	 */
 	public static Acquisition busy(Duration holderLease) {
-		return new Acquisition(false, 0, holderLease);
+		return new Acquisition(false, holderLease);
 	}
 
 }

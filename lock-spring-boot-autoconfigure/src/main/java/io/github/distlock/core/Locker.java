@@ -1,71 +1,77 @@
 package io.github.distlock.core;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * A lock store: the few atomic operations that distlock needs, each one round trip.
+ * A lock store: the few atomic operations that distlock needs, each one round trip (a batch of
+ * renewals included).
  *
  * <p>Owners are opaque tokens chosen by the caller; a store compares them, never interprets them.
- * Methods throw the store's own runtime exceptions when it cannot be reached.
+ * One owner token stands for this process's claim on a lock for as long as the lock stays in the
+ * process, however many local holders it passes through (see the package documentation).
+ *
+ * <p>Every operation gives the same answer when the store runs it twice, as a client that re-sends
+ * a command whose reply was lost makes it do: an acquire that finds the lock held by its own owner
+ * has acquired it, a release that finds it gone reports {@link Release#GONE}, a renewal renews
+ * again. Methods throw the store's own runtime exceptions when it cannot be reached.
  *
  * @since 0.1.0
  */
 public interface Locker {
 
 	/**
-	 * Takes the lock if it is free, minting a fencing token.
+	 * Takes the lock if it is free or already held by {@code owner}.
 	 * @param key the lock's identity
 	 * @param owner the new owner's token
 	 * @param lease how long the lock lives unless renewed or released
 	 * @param willWait how long the caller will wait if the lock is busy (zero if it will not), so
-	 * that the store publishes a release notice while it waits
-	 * @return whether the lock was taken, with its fencing token or the holder's remaining lease
-	 * (or, right after this process gave the lock way, the time left to the others)
+	 * that the store publishes a release notice while it waits and tells the holder's process
+	 * that others wait
+	 * @return whether the lock was taken, or the time left on the holder's lease (or, right after
+	 * this process gave the lock way, on the give-way)
 	 */
 	Acquisition tryAcquire(String key, String owner, Duration lease, Duration willWait);
 
 	/**
-	 * Deletes the lock if {@code owner} still holds it.
+	 * Deletes the lock if {@code owner} still holds it, and notifies waiters.
 	 * @param key the lock's identity
 	 * @param owner the owner's token
-	 * @return {@code false} when the lock had expired or was held by another owner
+	 * @return whether it was released, already gone, or held by another owner
 	 */
-	boolean release(String key, String owner);
+	Release release(String key, String owner);
 
 	/**
 	 * Deletes the lock if {@code owner} still holds it, to let waiters of other processes take it
-	 * after this process handed it on locally for a while. A store that can should then leave it
-	 * to them for a moment: not give it to this process's next attempt until one of them has
-	 * taken it. This one simply releases it.
+	 * after this process kept it for a while. A store that can should then leave it to them for a
+	 * moment: not give it to this process's next attempt until one of them has taken it. This one
+	 * simply releases it.
 	 * @param key the lock's identity
 	 * @param owner the owner's token
-	 * @return {@code false} when the lock had expired or was held by another owner
+	 * @return whether it was released, already gone, or held by another owner
 	 */
-	default boolean giveWay(String key, String owner) {
+	default Release giveWay(String key, String owner) {
 		return release(key, owner);
 	}
 
 	/**
-	 * Extends the lock's lease if {@code owner} still holds it.
-	 * @param key the lock's identity
-	 * @param owner the owner's token
-	 * @param lease the new lease, counted from now
-	 * @return {@code false} when the lock had expired or was held by another owner
+	 * Sets the lease of every lock still held by its owner, counted from when the store runs the
+	 * request: longer or shorter than before. A store sends a batch in as few round trips as it
+	 * can.
+	 * @param leases the locks, their owners and their new leases
+	 * @return one answer per lease, in the same order
 	 */
-	boolean renew(String key, String owner, Duration lease);
+	List<Renewal> renew(List<LeaseRequest> leases);
 
 	/**
-	 * Hands the lock from {@code owner} to {@code nextOwner} with a new lease and a new fencing
-	 * token, if {@code owner} still holds it.
+	 * Mints a fencing token for the lock if {@code owner} still holds it: larger than every token
+	 * minted for that lock before.
 	 * @param key the lock's identity
-	 * @param owner the current owner's token
-	 * @param nextOwner the next owner's token
-	 * @param lease the next owner's lease
-	 * @return the next owner's fencing token and whether other processes wait for the lock, or
-	 * refused when {@code owner} no longer held the lock
+	 * @param owner the owner's token
+	 * @return the token (positive), or zero when {@code owner} no longer holds the lock
 	 */
-	Transfer transfer(String key, String owner, String nextOwner, Duration lease);
+	long fence(String key, String owner);
 
 	/**
 	 * Registers a listener told the key of every lock released while someone waited for it.
@@ -74,5 +80,14 @@ public interface Locker {
 	 * @param listener called with the released lock's key
 	 */
 	void onRelease(Consumer<String> listener);
+
+	/**
+	 * Whether release notices are being delivered now. While they are not, waiters re-check the
+	 * lock at short intervals instead of sleeping until the holder's lease runs out.
+	 * @return {@code true} unless the store knows that notices cannot reach this process
+	 */
+	default boolean releaseNoticesActive() {
+		return true;
+	}
 
 }
