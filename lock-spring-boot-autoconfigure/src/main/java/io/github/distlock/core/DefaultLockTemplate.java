@@ -44,7 +44,7 @@ public final class DefaultLockTemplate implements LockTemplate, AutoCloseable {
 		requireNotNegative("wait", key, wait);
 		long deadline = System.nanoTime() + waitNanos(wait);
 		Holding holding = this.coordinator.acquire(request(key, lease), deadline);
-		return (holding != null) ? Optional.of(new HoldingHandle(holding, this.coordinator::release)) : Optional.empty();
+		return (holding != null) ? Optional.of(new HoldingHandle(holding, this.coordinator)) : Optional.empty();
 	}
 
 	/**
@@ -55,6 +55,11 @@ public final class DefaultLockTemplate implements LockTemplate, AutoCloseable {
 		return this.statistics;
 	}
 
+	/** Returns how many threads of this process queue for the lock's turn, for tests. */
+	int queued(String key) {
+		return this.coordinator.queued(key);
+	}
+
 	@Override
 	public void close() {
 		this.coordinator.close();
@@ -62,9 +67,9 @@ public final class DefaultLockTemplate implements LockTemplate, AutoCloseable {
 
 	private LockRequest request(String key, @Nullable Duration lease) {
 		if (lease == null || lease.isZero()) {
-			return new LockRequest(key, this.settings.watchdogLease(), true);
+			return new LockRequest(key, this.settings.watchdogLease(), true, this.settings.maxHold());
 		}
-		return new LockRequest(key, lease, false);
+		return new LockRequest(key, lease, false, null);
 	}
 
 	private static long waitNanos(@Nullable Duration wait) {

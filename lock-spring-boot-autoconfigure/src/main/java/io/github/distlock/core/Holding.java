@@ -1,39 +1,34 @@
 package io.github.distlock.core;
 
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReentrantLock;
 
 import org.jspecify.annotations.Nullable;
 
-import io.github.distlock.LockBackendException;
-
 /**
- * One outermost holding of a lock by this process: its owner token, fencing token, lease and
- * how many nested holdings share it.
+ * One outermost holding of a lock by this process, on the process's {@link Claim}: its lease, its
+ * fencing token once minted, and the nested views that share it.
  *
- * <p>A holding handed over by a releasing holder may start before the store has granted it (see
- * {@link LockReleaser}); its fencing token, renewal and release wait for the grant.
+ * <p>It is held while it is neither released nor lost, its own lease has not run out, and the
+ * claim is live. A fixed lease counts from when the holding started: the store acquire's request,
+ * or the hand-off. A watchdog lease is renewed while held, up to the maximum hold time.
  */
 final class Holding {
 
+	private final Claim claim;
+
 	private final LockRequest request;
 
-	private final String owner;
+	private final long startedAt;
 
-	/** Completes with the fencing token when the store has granted the holding, or fails. */
-	private final CompletableFuture<Long> grant;
+	/** Until when ({@link System#nanoTime()}) the holding may hold the lock at most. */
+	private final long leaseEnd;
 
 	private volatile @Nullable Thread thread;
 
-	private final long acquiredAt;
-
-	private volatile long expiresAt;
-
-	private final AtomicInteger holds = new AtomicInteger(1);
+	private final AtomicInteger views = new AtomicInteger(1);
 
 	/** Open views still bound to {@link #thread}; at zero nothing may re-enter. */
 	private final AtomicInteger threadBoundViews = new AtomicInteger(1);
@@ -42,38 +37,24 @@ final class Holding {
 
 	private volatile boolean released;
 
-	private volatile @Nullable Future<?> renewal;
+	private volatile boolean abandoned;
 
-	/** The owner this holding was handed over from, which holds the lock in the store until the grant. */
-	private final @Nullable String previousOwner;
+	/** Guards the fencing token's minting against the release (invariant 6 of PROTOCOL.md). */
+	private final ReentrantLock fencing = new ReentrantLock();
 
-	private Holding(LockRequest request, String owner, CompletableFuture<Long> grant, Thread thread, long sentAt,
-			long expiresAt, @Nullable String previousOwner) {
+	private long fencingToken;
+
+	Holding(Claim claim, LockRequest request, Thread thread, long startedAt) {
+		this.claim = claim;
 		this.request = request;
-		this.previousOwner = previousOwner;
-		this.owner = owner;
-		this.grant = grant;
 		this.thread = thread;
-		this.acquiredAt = sentAt;
-		this.expiresAt = expiresAt;
+		this.startedAt = startedAt;
+		Duration limit = request.longestHold();
+		this.leaseEnd = (limit != null) ? startedAt + limit.toNanos() : startedAt + Long.MAX_VALUE / 2;
 	}
 
-	/**
-	 * A holding the store granted, with its fencing token, to a request sent at {@code sentAt}; the
-	 * lease is counted from then, so the local estimate of its expiry is never later than the store's.
-	 */
-	static Holding granted(LockRequest request, String owner, long fencingToken, Thread thread, long sentAt) {
-		return new Holding(request, owner, CompletableFuture.completedFuture(fencingToken), thread, sentAt,
-				sentAt + request.lease().toNanos(), null);
-	}
-
-	/**
-	 * A holding handed over from {@code previous}, whose grant by the store is still to come: until
-	 * then the lock lives in the store on the previous holding's lease.
-	 */
-	static Holding handedOverFrom(Holding previous, LockRequest request, String owner, Thread thread) {
-		return new Holding(request, owner, new CompletableFuture<>(), thread, System.nanoTime(), previous.expiresAt,
-				previous.owner);
+	Claim claim() {
+		return this.claim;
 	}
 
 	LockRequest request() {
@@ -84,73 +65,41 @@ final class Holding {
 		return this.request.key();
 	}
 
-	String owner() {
-		return this.owner;
-	}
-
-	/**
-	 * Returns the fencing token, waiting for the store's grant if it is still to come.
-	 * @throws LockBackendException when the store did not grant the holding
-	 */
-	long fencingToken() {
-		try {
-			return this.grant.join();
-		}
-		catch (CompletionException ex) {
-			throw new LockBackendException("Lock '" + key() + "' was handed to this holder, but the lock store did not "
-					+ "confirm it, so it has no fencing token (" + ex.getCause().getMessage() + ")", ex.getCause());
-		}
-	}
-
-	/** Records the store's grant, whose request was sent after this holding was created. */
-	void granted(long fencingToken) {
-		this.expiresAt = this.acquiredAt + this.request.lease().toNanos();
-		this.grant.complete(fencingToken);
-	}
-
-	/** Records that the store did not grant the holding; {@code why} becomes the fencing token's failure. */
-	void notGranted(Throwable why) {
-		// Wrapped, so that join() always throws a CompletionException with the cause.
-		this.grant.completeExceptionally(new CompletionException(why));
-	}
-
-	/** The owner this holding was handed over from, or {@code null} for one taken from the store. */
-	@Nullable String previousOwner() {
-		return this.previousOwner;
-	}
-
-	boolean isGranted() {
-		return this.grant.isDone() && !this.grant.isCompletedExceptionally();
-	}
-
-	/** Waits for the store's grant; returns whether it was granted. */
-	boolean awaitGrant() {
-		try {
-			this.grant.join();
-			return true;
-		}
-		catch (CompletionException ex) {
-			return false;
-		}
-	}
-
-	long acquiredAt() {
-		return this.acquiredAt;
+	long leaseEnd() {
+		return this.leaseEnd;
 	}
 
 	boolean isHeld() {
-		return !this.released && !this.lost.get() && System.nanoTime() - this.expiresAt < 0;
+		return !this.released && !this.lost.get() && System.nanoTime() - this.leaseEnd < 0 && this.claim.isLive();
 	}
 
-	boolean isLost() {
-		return this.lost.get();
+	/** Nanoseconds until the holding stops being held, unless renewed: zero once it is not held. */
+	long remainingNanos() {
+		if (!isHeld()) {
+			return 0;
+		}
+		long now = System.nanoTime();
+		return Math.max(0, Math.min(this.leaseEnd, this.claim.confirmedExpiry()) - now);
+	}
+
+	Duration remainingLease() {
+		return Duration.ofNanos(remainingNanos());
 	}
 
 	boolean isReleased() {
 		return this.released;
 	}
 
-	/** Whether the current thread may re-enter this holding without a round trip. */
+	/** Whether every view became unreachable without being closed, so the lock is no longer kept alive. */
+	boolean isAbandoned() {
+		return this.abandoned;
+	}
+
+	long startedAt() {
+		return this.startedAt;
+	}
+
+	/** Whether the given thread may re-enter this holding without a round trip. */
 	boolean isReentrantFor(Thread candidate) {
 		return this.thread == candidate && isHeld();
 	}
@@ -168,46 +117,69 @@ final class Holding {
 	 * @return whether the nested view was added
 	 */
 	boolean tryEnter() {
-		if (this.holds.getAndUpdate((holds) -> (holds == 0) ? 0 : holds + 1) == 0) {
+		if (this.views.getAndUpdate((views) -> (views == 0) ? 0 : views + 1) == 0) {
 			return false;
 		}
 		this.threadBoundViews.incrementAndGet();
 		return true;
 	}
 
-	/** Returns whether that was the outermost holding, so the lock must be released. */
+	/** Returns whether that was the last view, so the lock must be released. */
 	boolean exit() {
-		return this.holds.decrementAndGet() == 0;
+		return this.views.decrementAndGet() == 0;
 	}
 
-	void extended(long sentAt, Duration lease) {
-		this.expiresAt = sentAt + lease.toNanos();
+	/**
+	 * A view became unreachable without being closed; returns whether it was the last one, so
+	 * nobody can release the holding any more.
+	 */
+	boolean viewLeaked() {
+		boolean last = exit();
+		if (last) {
+			this.abandoned = true;
+		}
+		return last;
 	}
 
-	Duration remainingLease() {
-		return Duration.ofNanos(Math.max(0, this.expiresAt - System.nanoTime()));
-	}
-
-	/** Marks the lease lost; returns {@code false} if it was known to be lost already. */
+	/** Marks the holding lost; returns {@code false} if it was known to be lost already. */
 	boolean markLost() {
-		stopRenewal();
 		return this.lost.compareAndSet(false, true);
 	}
 
+	/** Marks it released, after a fencing token being minted for it (if any) has been. */
 	void markReleased() {
-		this.released = true;
-		stopRenewal();
-	}
-
-	void renewWith(Future<?> renewal) {
-		this.renewal = renewal;
-	}
-
-	void stopRenewal() {
-		Future<?> current = this.renewal;
-		if (current != null) {
-			current.cancel(false);
+		this.fencing.lock();
+		try {
+			this.released = true;
 		}
+		finally {
+			this.fencing.unlock();
+		}
+	}
+
+	/**
+	 * Returns the fencing token, minting it with {@code mint} the first time, while the holding is
+	 * held. The lock is held across the mint so a release on another thread waits for it.
+	 */
+	long fencingToken(FencingMint mint) {
+		this.fencing.lock();
+		try {
+			if (this.fencingToken == 0) {
+				this.fencingToken = mint.mint(this);
+			}
+			return this.fencingToken;
+		}
+		finally {
+			this.fencing.unlock();
+		}
+	}
+
+	/** Mints a fencing token for a holding in the store. */
+	@FunctionalInterface
+	interface FencingMint {
+
+		long mint(Holding holding);
+
 	}
 
 }

@@ -1,25 +1,31 @@
 package io.github.distlock.core;
 
+import java.lang.ref.Cleaner;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Consumer;
 
 /**
  * A caller's view of a {@link Holding}: the outermost acquisition or a nested one. Closing it
- * once counts; the lock is released when the last view of its holding closes.
+ * once counts; the lock is released when the last view of its holding closes. A view that becomes
+ * unreachable without being closed is noticed, so a leaked lock is not renewed for ever.
  */
 final class HoldingHandle implements DetachableLockHandle {
 
+	private static final Cleaner leaks = Cleaner.create(DaemonThreads.named("distlock-leaks"));
+
 	private final Holding holding;
 
-	private final Consumer<Holding> releaser;
+	private final LockCoordinator coordinator;
 
 	private final AtomicBoolean closed = new AtomicBoolean();
 
 	private final AtomicBoolean threadBound = new AtomicBoolean(true);
 
-	HoldingHandle(Holding holding, Consumer<Holding> releaser) {
+	private final Cleaner.Cleanable leakWatch;
+
+	HoldingHandle(Holding holding, LockCoordinator coordinator) {
 		this.holding = holding;
-		this.releaser = releaser;
+		this.coordinator = coordinator;
+		this.leakWatch = leaks.register(this, new LeakWatch(holding, this.closed, coordinator));
 	}
 
 	@Override
@@ -29,7 +35,7 @@ final class HoldingHandle implements DetachableLockHandle {
 
 	@Override
 	public long fencingToken() {
-		return this.holding.fencingToken();
+		return this.coordinator.fencingToken(this.holding);
 	}
 
 	@Override
@@ -47,9 +53,10 @@ final class HoldingHandle implements DetachableLockHandle {
 	@Override
 	public void close() {
 		if (this.closed.compareAndSet(false, true)) {
+			this.leakWatch.clean();
 			detachFromThread();
 			if (this.holding.exit()) {
-				this.releaser.accept(this.holding);
+				this.coordinator.release(this.holding);
 			}
 		}
 	}
@@ -57,6 +64,21 @@ final class HoldingHandle implements DetachableLockHandle {
 	@Override
 	public String toString() {
 		return "LockHandle[" + key() + (isHeld() ? ", held]" : ", not held]");
+	}
+
+	/**
+	 * Runs when a handle became unreachable, or was closed. It must not refer to the handle, or the
+	 * handle would never become unreachable.
+	 */
+	private record LeakWatch(Holding holding, AtomicBoolean closed, LockCoordinator coordinator) implements Runnable {
+
+		@Override
+		public void run() {
+			if (!this.closed.get() && this.holding.viewLeaked()) {
+				this.coordinator.abandoned(this.holding);
+			}
+		}
+
 	}
 
 }

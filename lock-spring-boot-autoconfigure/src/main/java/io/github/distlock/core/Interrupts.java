@@ -3,8 +3,10 @@ package io.github.distlock.core;
 import java.util.function.Supplier;
 
 /**
- * Runs store calls that must not fail because the calling thread was interrupted: a Redis client
- * refuses to send a command from an interrupted thread, but a lock must still be released.
+ * Interrupts around store calls. A lock must still be released by an interrupted thread, so the
+ * flag is cleared for the call and set again after it. An interrupt that lands while a call is
+ * under way makes the client give up waiting for the answer (the command was sent): that is an
+ * interrupt, not a store failure.
  */
 final class Interrupts {
 
@@ -21,6 +23,19 @@ final class Interrupts {
 				Thread.currentThread().interrupt();
 			}
 		}
+	}
+
+	/** Whether a store call failed because the calling thread was interrupted. */
+	static boolean causedBy(RuntimeException failure) {
+		if (Thread.currentThread().isInterrupted()) {
+			return true;
+		}
+		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+			if (cause instanceof InterruptedException) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 }

@@ -37,4 +37,15 @@ final class LeaseEvents {
 				holding.key(), holding.remainingLease().toMillis()), ex);
 	}
 
+	void maxHoldReached(Holding holding) {
+		logger.warn(LogMessage.format("Lock '%s' reached the maximum hold time of %s and is no longer renewed; "
+				+ "it expires in %d ms", holding.key(), holding.request().maxHold(), holding.remainingLease().toMillis()));
+	}
+
+	void abandoned(Holding holding) {
+		logger.warn(LogMessage.format("Lock '%s' was never released, and no code can reach its handle any more; it "
+				+ "is no longer renewed and expires in at most %d ms. Close every LockHandle, for example with "
+				+ "try-with-resources.", holding.key(), holding.remainingLease().toMillis()));
+	}
+
 }

@@ -4,43 +4,56 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
 /**
- * The {@link LocalLock}s of this process, one per key while any thread holds or waits for it.
+ * The {@link LocalLock}s of this process, one per key while any thread holds or waits for it:
+ * each entry counts its users (threads waiting, holdings not yet released) and goes when the
+ * count reaches zero, so the map does not grow with the number of keys ever used.
  */
 final class LocalLocks {
 
-	private final ConcurrentMap<String, LocalLock> locks = new ConcurrentHashMap<>();
+	private final ConcurrentMap<String, Entry> locks = new ConcurrentHashMap<>();
 
 	/** Returns the key's local lock, counting the caller as a user until {@link #leave}. */
 	LocalLock enter(String key) {
-		return this.locks.compute(key, (k, lock) -> {
-			LocalLock entered = (lock != null) ? lock : new LocalLock();
-			entered.users++;
-			return entered;
-		});
+		return this.locks.compute(key, (k, entry) -> (entry != null) ? entry.withUsers(entry.users + 1)
+				: new Entry(new LocalLock(), 1)).lock;
 	}
 
 	/** Returns the key's local lock, which a caller that has entered and not left knows to exist. */
 	LocalLock existing(String key) {
-		LocalLock lock = this.locks.get(key);
-		if (lock == null) {
+		Entry entry = this.locks.get(key);
+		if (entry == null) {
 			throw new IllegalStateException("No local lock for '" + key + "'");
 		}
-		return lock;
+		return entry.lock;
 	}
 
 	void leave(String key) {
-		this.locks.computeIfPresent(key, (k, lock) -> (--lock.users == 0) ? null : lock);
+		this.locks.computeIfPresent(key, (k, entry) -> (entry.users == 1) ? null : entry.withUsers(entry.users - 1));
 	}
 
 	void releaseNoticed(String key) {
-		LocalLock lock = this.locks.get(key);
-		if (lock != null) {
-			lock.releaseNoticed();
+		Entry entry = this.locks.get(key);
+		if (entry != null) {
+			entry.lock.notices().noticed();
 		}
+	}
+
+	/** Returns how many threads queue for the key's turn, for tests. */
+	int queued(String key) {
+		Entry entry = this.locks.get(key);
+		return (entry != null) ? entry.lock.queueLength() : 0;
 	}
 
 	int size() {
 		return this.locks.size();
+	}
+
+	private record Entry(LocalLock lock, int users) {
+
+		Entry withUsers(int users) {
+			return new Entry(this.lock, users);
+		}
+
 	}
 
 }

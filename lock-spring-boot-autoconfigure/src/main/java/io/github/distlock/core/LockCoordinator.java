@@ -1,6 +1,7 @@
 package io.github.distlock.core;
 
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -9,11 +10,14 @@ import org.jspecify.annotations.Nullable;
 import io.github.distlock.LockBackendException;
 
 /**
- * Takes and releases locks: re-entry without a round trip, one thread per process at the store,
- * waiting for release notices with the holder's lease as a safety net, and hand-off to the next
- * local waiter on release.
+ * Takes locks (PROTOCOL.md beside this class): re-entry without a round trip, the turn, then either
+ * a holding handed over by the thread ahead, or the store, waiting for release notices with the
+ * holder's lease as a safety net.
  */
 final class LockCoordinator implements AutoCloseable {
+
+	/** While release notices cannot arrive, the thread at the store looks again this often. */
+	static final Duration RECHECK_WITHOUT_NOTICES = Duration.ofMillis(200);
 
 	private static final Log logger = LogFactory.getLog(LockCoordinator.class);
 
@@ -25,16 +29,19 @@ final class LockCoordinator implements AutoCloseable {
 
 	private final StoreCleanup cleanup;
 
-	private final Watchdog watchdog;
+	private final LeaseKeeper keeper;
 
 	private final LockReleaser releaser;
+
+	private final FencingMinter fencing;
 
 	LockCoordinator(Locker locker, LockSettings settings, LockStatistics statistics) {
 		this.locker = locker;
 		this.events = new LeaseEvents(statistics);
 		this.cleanup = new StoreCleanup(locker);
-		this.watchdog = new Watchdog(locker, settings, this.events);
-		this.releaser = new LockReleaser(locker, this.locals, this.events, this.cleanup);
+		this.keeper = new LeaseKeeper(locker, settings, this.events);
+		this.releaser = new LockReleaser(locker, this.locals, this.events, this.cleanup, this.keeper);
+		this.fencing = new FencingMinter(locker, this.events);
 		locker.onRelease(this.locals::releaseNoticed);
 	}
 
@@ -44,15 +51,14 @@ final class LockCoordinator implements AutoCloseable {
 	 */
 	@Nullable Holding acquire(LockRequest request, long deadline) {
 		LocalLock local = this.locals.enter(request.key());
-		Holding reentered = local.reenter();
-		if (reentered != null) {
-			// A nested holding is no new user of the local lock: the outermost one leaves for it.
-			this.locals.leave(request.key());
-			return reentered;
-		}
 		Holding holding = null;
 		try {
-			holding = acquireTurnAndLock(local, request, deadline);
+			Holding reentered = local.reenter(Thread.currentThread());
+			if (reentered != null) {
+				// A nested holding is no new user of the local lock: the outermost one leaves for it.
+				return reentered;
+			}
+			holding = takeTurnAndLock(local, request, deadline);
 			return holding;
 		}
 		finally {
@@ -62,44 +68,34 @@ final class LockCoordinator implements AutoCloseable {
 		}
 	}
 
-	/** Returns how many locks this process holds or waits for, for tests. */
-	int localLockCount() {
-		return this.locals.size();
-	}
-
-	private @Nullable Holding acquireTurnAndLock(LocalLock local, LockRequest request, long deadline) {
-		Waiter turn = local.awaitTurn(request, deadline);
+	private @Nullable Holding takeTurnAndLock(LocalLock local, LockRequest request, long deadline) {
+		Turn turn = local.awaitTurn(request, deadline);
 		if (turn == null) {
 			return null;
 		}
-		if (turn.tookOverFrom != null) {
-			// Lost for good, so a late renewal cannot bring it back.
-			this.events.leaseLost(turn.tookOverFrom,
-					"was held past its lease without being released; the next waiter takes it over");
+		if (turn instanceof Turn.HandedOver handedOver) {
+			debug("Lock '%s' handed over", request);
+			return handedOver.holding();
 		}
-		if (turn.storeFailure != null) {
-			local.passTurn(null, turn.storeFailure);
-			throw storeFailed(request, turn.storeFailure);
+		if (turn instanceof Turn.StoreDown storeDown) {
+			local.passTurn(storeDown.failure());
+			throw storeFailed(request, storeDown.failure());
 		}
-		Holding holding = turn.handedOver;
-		if (holding == null) {
-			holding = acquireWithTurn(local, request, deadline);
-			if (holding != null) {
-				local.hold(holding);
-			}
+		if (turn instanceof Turn.TakenOver takenOver) {
+			forgetExpired(takenOver.expired());
 		}
-		if (holding != null) {
-			if (request.watchdog()) {
-				this.watchdog.watch(holding);
-			}
-			if (logger.isDebugEnabled()) {
-				logger.debug("Acquired lock '" + request.key() + "'");
-			}
-		}
-		return holding;
+		return acquireWithTurn(local, request, deadline);
 	}
 
-	/** Goes to the store for the lock; passes the turn on when that fails or the wait runs out. */
+	/** The holding ahead outlived its lease unreleased: it is lost, and its claim goes. */
+	private void forgetExpired(Holding expired) {
+		this.events.leaseLost(expired, "was held past its lease without being released; the next waiter takes it over");
+		expired.claim().markLost();
+		this.keeper.released(expired.claim());
+		this.cleanup.releaseLater(expired.key(), expired.claim().owner());
+	}
+
+	/** Goes to the store with the turn; passes the turn on whatever happens unless the lock was taken. */
 	private @Nullable Holding acquireWithTurn(LocalLock local, LockRequest request, long deadline) {
 		Holding holding = null;
 		RuntimeException storeFailure = null;
@@ -113,7 +109,7 @@ final class LockCoordinator implements AutoCloseable {
 		}
 		finally {
 			if (holding == null) {
-				local.passTurn(null, storeFailure);
+				local.passTurn(storeFailure);
 			}
 		}
 	}
@@ -121,32 +117,65 @@ final class LockCoordinator implements AutoCloseable {
 	private @Nullable Holding acquireFromStore(LocalLock local, LockRequest request, long deadline) {
 		String owner = OwnerTokens.next();
 		while (!Thread.currentThread().isInterrupted()) {
-			long mark = local.releaseNoticeMark();
+			int mark = local.notices().mark();
 			long sentAt = System.nanoTime();
 			Acquisition acquisition = tryStore(request, owner, Duration.ofNanos(Math.max(0, deadline - sentAt)));
+			if (acquisition == null) {
+				return null;
+			}
 			if (acquisition.acquired()) {
-				return Holding.granted(request, owner, acquisition.fencingToken(), Thread.currentThread(), sentAt);
+				return acquired(local, request, owner, sentAt);
 			}
 			long remaining = deadline - System.nanoTime();
 			if (remaining <= 0) {
 				return null;
 			}
-			long holderLease = acquisition.holderLease().toNanos();
-			long pause = (holderLease > 0) ? Math.min(remaining, holderLease) : remaining;
-			if (logger.isDebugEnabled()) {
-				logger.debug("Lock '" + request.key() + "' is busy; waiting up to " + pause / 1_000_000 + " ms");
+			long pause = pause(acquisition, remaining);
+			debug("Lock '%s' is busy; waiting up to " + TimeUnit.NANOSECONDS.toMillis(pause) + " ms", request);
+			if (!local.notices().awaitAfter(mark, pause)) {
+				return null;
 			}
-			local.awaitReleaseNotice(mark, pause);
 		}
 		return null;
 	}
 
-	private Acquisition tryStore(LockRequest request, String owner, Duration willWait) {
+	private Holding acquired(LocalLock local, LockRequest request, String owner, long sentAt) {
+		Claim claim = new Claim(request.key(), owner, local, sentAt, sentAt + request.lease().toNanos());
+		Holding holding = new Holding(claim, request, Thread.currentThread(), sentAt);
+		local.acquired(holding);
+		this.keeper.acquired(holding);
+		debug("Acquired lock '%s'", request);
+		return holding;
+	}
+
+	/** Until a release notice, the holder's lease running out, or a re-check while notices are down. */
+	private long pause(Acquisition busy, long remaining) {
+		long pause = remaining;
+		long holderLease = busy.holderLease().toNanos();
+		if (holderLease > 0) {
+			pause = Math.min(pause, holderLease);
+		}
+		if (!this.locker.releaseNoticesActive()) {
+			pause = Math.min(pause, RECHECK_WITHOUT_NOTICES.toNanos());
+		}
+		return pause;
+	}
+
+	/**
+	 * One attempt at the store.
+	 * @return the answer, or {@code null} when the thread was interrupted during the call
+	 */
+	private @Nullable Acquisition tryStore(LockRequest request, String owner, Duration willWait) {
 		try {
 			return this.locker.tryAcquire(request.key(), owner, request.lease(), willWait);
 		}
 		catch (RuntimeException ex) {
+			// The store may have taken the lock without the answer reaching us.
 			this.cleanup.releaseLater(request.key(), owner);
+			if (Interrupts.causedBy(ex)) {
+				Thread.currentThread().interrupt();
+				return null;
+			}
 			throw storeFailed(request, ex);
 		}
 	}
@@ -161,9 +190,38 @@ final class LockCoordinator implements AutoCloseable {
 		this.releaser.release(holding);
 	}
 
+	/** Mints the holding's fencing token in the store the first time it is asked for. */
+	long fencingToken(Holding holding) {
+		return holding.fencingToken(this.fencing);
+	}
+
+	/** A holding's every view became unreachable without being closed. */
+	void abandoned(Holding holding) {
+		if (!holding.isReleased()) {
+			this.events.abandoned(holding);
+			holding.claim().local().holdingChanged();
+		}
+	}
+
+	/** Returns how many threads of this process queue for the lock's turn, for tests. */
+	int queued(String key) {
+		return this.locals.queued(key);
+	}
+
+	/** Returns how many locks this process holds or waits for, for tests. */
+	int localLockCount() {
+		return this.locals.size();
+	}
+
+	private static void debug(String format, LockRequest request) {
+		if (logger.isDebugEnabled()) {
+			logger.debug(String.format(format, request.key()));
+		}
+	}
+
 	@Override
 	public void close() {
-		this.watchdog.close();
+		this.keeper.close();
 		this.cleanup.close();
 	}
 

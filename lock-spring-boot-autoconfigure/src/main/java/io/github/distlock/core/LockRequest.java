@@ -2,13 +2,21 @@ package io.github.distlock.core;
 
 import java.time.Duration;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * What a caller asked for: a lock, and its lease.
  *
  * @param key the lock's identity
- * @param lease the lease to take the lock with
+ * @param lease the lease to take the lock with: fixed, or renewed by the watchdog
  * @param watchdog whether the lease is renewed while the lock is held
+ * @param maxHold with the watchdog, how long it renews at most, or {@code null} for no cap
  */
-record LockRequest(String key, Duration lease, boolean watchdog) {
+record LockRequest(String key, Duration lease, boolean watchdog, @Nullable Duration maxHold) {
+
+	/** The longest a holding of this request may hold the lock, or {@code null} for no limit. */
+	@Nullable Duration longestHold() {
+		return this.watchdog ? this.maxHold : this.lease;
+	}
 
 }

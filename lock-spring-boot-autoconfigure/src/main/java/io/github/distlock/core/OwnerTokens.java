@@ -2,24 +2,29 @@ package io.github.distlock.core;
 
 import java.security.SecureRandom;
 import java.util.Base64;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Mints owner tokens: 128 random bits from {@link SecureRandom}, one per outermost acquisition,
- * so no other process can guess (and so release) a lock it does not hold.
+ * Mints owner tokens: 96 random bits drawn once per process, then a counter, so every claim's
+ * token is unique without a {@link SecureRandom} call (and its lock) per acquisition.
  */
 final class OwnerTokens {
 
-	private static final SecureRandom random = new SecureRandom();
+	private static final String processPart = randomPart();
 
-	private static final Base64.Encoder encoder = Base64.getUrlEncoder().withoutPadding();
+	private static final AtomicLong counter = new AtomicLong();
 
 	private OwnerTokens() {
 	}
 
 	static String next() {
-		byte[] bytes = new byte[16];
-		random.nextBytes(bytes);
-		return encoder.encodeToString(bytes);
+		return processPart + Long.toString(counter.incrementAndGet(), 36);
+	}
+
+	private static String randomPart() {
+		byte[] bytes = new byte[12];
+		new SecureRandom().nextBytes(bytes);
+		return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes) + ":";
 	}
 
 }

@@ -1,7 +1,8 @@
 package io.github.distlock.core;
 
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -13,15 +14,20 @@ import org.springframework.core.log.LogMessage;
  * have taken in the store (it answered too late, or its reply was lost), so they do not stay held
  * by nobody until their lease runs out. Sent after the failed request on the same connection, a
  * release reaches the store after it. Clean-ups may block for a command timeout, so they have a
- * thread of their own and never hold up renewals.
+ * thread of their own; the queue is bounded, since during a long outage the locks behind the
+ * oldest clean-ups expire by their leases anyway.
  */
 final class StoreCleanup implements AutoCloseable {
+
+	static final int CAPACITY = 10_000;
 
 	private static final Log logger = LogFactory.getLog(StoreCleanup.class);
 
 	private final Locker locker;
 
-	private final ExecutorService cleanups = Executors.newSingleThreadExecutor(DaemonThreads.named("distlock-cleanup"));
+	private final ThreadPoolExecutor cleanups = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS,
+			new ArrayBlockingQueue<>(CAPACITY), DaemonThreads.named("distlock-cleanup"),
+			(task, executor) -> logger.debug("Lock clean-up queue is full; the lock expires by its lease"));
 
 	StoreCleanup(Locker locker) {
 		this.locker = locker;
@@ -36,6 +42,11 @@ final class StoreCleanup implements AutoCloseable {
 				logger.debug(LogMessage.format("Could not clean up lock '%s' after a failed request", key), ex);
 			}
 		});
+	}
+
+	/** Returns how many clean-ups wait to be sent, for tests. */
+	int queued() {
+		return this.cleanups.getQueue().size();
 	}
 
 	@Override

@@ -10,38 +10,23 @@ import org.jspecify.annotations.Nullable;
  */
 final class Waiter {
 
-	enum State {
-
-		/** In the queue. */
-		WAITING,
-		/** Taken from the queue by a releasing holder that is handing the lock over. */
-		CLAIMED,
-		/** Has the turn, with or without a holding handed over. */
-		GRANTED,
-		/** Gave up (deadline or interrupt). */
-		CANCELLED
-
-	}
-
 	final LockRequest request;
 
 	final Thread thread = Thread.currentThread();
 
-	final Condition turnPassed;
+	final Condition wake;
 
-	State state = State.WAITING;
+	/** How the wait ended; {@code null} while the waiter is queued. */
+	@Nullable Turn turn;
 
-	@Nullable Holding handedOver;
-
-	/** The holding whose lease ran out unreleased, when this waiter took the turn from it. */
-	@Nullable Holding tookOverFrom;
-
-	/** Set when the previous thread with the turn found the store unreachable. */
-	@Nullable RuntimeException storeFailure;
-
-	Waiter(LockRequest request, Condition turnPassed) {
+	Waiter(LockRequest request, Condition wake) {
 		this.request = request;
-		this.turnPassed = turnPassed;
+		this.wake = wake;
+	}
+
+	void grant(Turn turn) {
+		this.turn = turn;
+		this.wake.signal();
 	}
 
 }

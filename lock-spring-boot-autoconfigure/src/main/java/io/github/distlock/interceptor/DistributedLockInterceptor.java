@@ -4,6 +4,10 @@ import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 import org.aopalliance.intercept.MethodInterceptor;
@@ -19,6 +23,7 @@ import io.github.distlock.core.DetachableLockHandle;
 
 import org.springframework.aop.ProxyMethodInvocation;
 import org.springframework.aop.support.AopUtils;
+import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
 
 /**
  * Runs {@code @DistributedLock} methods under their lock: evaluates the key, takes the lock (or
@@ -28,6 +33,14 @@ import org.springframework.aop.support.AopUtils;
  * @since 0.1.0
  */
 public final class DistributedLockInterceptor implements MethodInterceptor {
+
+	/**
+	 * Releases the locks of methods returning a {@code CompletionStage}. The thread that completes
+	 * the stage may be an I/O event loop (the Redis client's own, even), which a blocking release
+	 * would stall; idle threads end after a minute.
+	 */
+	private static final Executor asyncReleases = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS,
+			new SynchronousQueue<>(), daemonThreads("distlock-release-"));
 
 	private final LockOperationSource operationSource;
 
@@ -93,7 +106,7 @@ public final class DistributedLockInterceptor implements MethodInterceptor {
 		}
 		// The work goes on elsewhere: this thread must not re-enter the lock meanwhile.
 		detached(handle);
-		return ((CompletionStage<?>) result).whenComplete((value, error) -> handle.close());
+		return ((CompletionStage<?>) result).whenCompleteAsync((value, error) -> handle.close(), asyncReleases);
 	}
 
 	/** Each subscription runs its own copy of the invocation, under its own holding. */
@@ -105,6 +118,12 @@ public final class DistributedLockInterceptor implements MethodInterceptor {
 				() -> detached(this.acquirer.acquire(operation, keys)),
 				(handle) -> (Publisher<?>) proceedHolding(proxyInvocation.invocableClone(), handle, operation),
 				(operation.fallback() != null) ? (ex) -> (Publisher<?>) fallback(invocation, operation, ex) : null);
+	}
+
+	private static CustomizableThreadFactory daemonThreads(String prefix) {
+		CustomizableThreadFactory threads = new CustomizableThreadFactory(prefix);
+		threads.setDaemon(true);
+		return threads;
 	}
 
 	/** A lock taken on a pooled thread must not be re-entered by that thread's next task. */

@@ -1,89 +1,147 @@
 package io.github.distlock.core;
 
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
+import org.jspecify.annotations.Nullable;
+
 /**
- * A {@link Locker} in memory, for tests of the backend-neutral logic. Locks expire by their lease
- * as in Redis; calls are counted by operation, and a test may run something before an operation
- * (a delay, a failure).
+ * A {@link Locker} in memory that behaves like the Redis store (both pass
+ * {@code AbstractLockerContractTests}): locks, waiter markers, give-way and fencing memory expire
+ * by time; several simulated processes share one store ({@link #otherProcess()}). Calls are
+ * counted by operation, and a test may run something before or after an operation (a delay, a
+ * failure: after the store applied it, a failure is a lost reply).
  */
 public final class InMemoryLocker implements Locker {
 
-	private final Map<String, Entry> locks = new ConcurrentHashMap<>();
+	static final Duration GIVE_WAY = Duration.ofMillis(100);
 
-	/** Markers left by waiters of other processes, as the Redis store leaves them. */
-	private final Map<String, Entry> waiters = new ConcurrentHashMap<>();
+	static final Duration FENCING_MEMORY = Duration.ofSeconds(1);
 
-	private final AtomicLong fencing = new AtomicLong();
+	private final Store store;
+
+	private final String process = UUID.randomUUID().toString();
 
 	private final List<Consumer<String>> listeners = new CopyOnWriteArrayList<>();
 
-	private final Map<String, AtomicLong> calls = new ConcurrentHashMap<>();
+	public InMemoryLocker() {
+		this(new Store());
+	}
 
-	private final Map<String, Runnable> before = new ConcurrentHashMap<>();
+	private InMemoryLocker(Store store) {
+		this.store = store;
+		store.processes.add(this);
+	}
 
-	private final Map<String, Runnable> after = new ConcurrentHashMap<>();
+	/** Returns a locker on the same store, as another process would have. */
+	public InMemoryLocker otherProcess() {
+		return new InMemoryLocker(this.store);
+	}
 
 	@Override
 	public Acquisition tryAcquire(String key, String owner, Duration lease, Duration willWait) {
-		call("acquire");
-		synchronized (this) {
-			Entry current = live(key);
-			if (current == null) {
-				this.locks.put(key, new Entry(owner, lease));
-				return Acquisition.acquired(this.fencing.incrementAndGet());
+		return call("acquire", () -> {
+			Entry held = this.store.live(key);
+			if (held != null && held.value.equals(owner)) {
+				return Acquisition.ACQUIRED;
+			}
+			Entry givenWay = this.store.live(key + ":giveway");
+			if (held == null && (givenWay == null || !givenWay.value.equals(this.process))) {
+				this.store.put(key, owner, lease);
+				this.store.entries.remove(key + ":giveway");
+				return Acquisition.ACQUIRED;
 			}
 			if (!willWait.isZero()) {
-				this.waiters.put(key, new Entry("waiting", willWait));
+				markWaiting(key, willWait);
 			}
-			return Acquisition.busy(Duration.ofNanos(Math.max(1_000_000, current.expiresAt - System.nanoTime())));
-		}
+			Entry blocking = (held != null) ? held : givenWay;
+			return Acquisition.busy(Duration.ofMillis(Math.max(1, blocking.remaining().toMillis())));
+		});
+	}
+
+	private void markWaiting(String key, Duration willWait) {
+		Entry marker = this.store.live(key + ":waiters");
+		String mark = (marker == null || marker.value.equals(this.process)) ? this.process : "*";
+		Duration ttl = (marker != null && marker.remaining().compareTo(willWait) > 0) ? marker.remaining() : willWait;
+		this.store.put(key + ":waiters", mark, ttl);
 	}
 
 	@Override
-	public boolean release(String key, String owner) {
-		call("release");
-		boolean released;
-		synchronized (this) {
-			released = isOwner(key, owner) && this.locks.remove(key) != null;
-			if (released) {
-				this.waiters.remove(key);
-			}
-		}
-		if (released) {
-			this.listeners.forEach((listener) -> listener.accept(key));
-		}
-		return released;
+	public Release release(String key, String owner) {
+		return release(key, owner, false);
 	}
 
 	@Override
-	public synchronized boolean renew(String key, String owner, Duration lease) {
-		call("renew");
-		if (isOwner(key, owner)) {
-			this.locks.put(key, new Entry(owner, lease));
-			return true;
-		}
-		return false;
+	public Release giveWay(String key, String owner) {
+		return release(key, owner, true);
+	}
+
+	private Release release(String key, String owner, boolean giveWay) {
+		List<Consumer<String>> notified = new ArrayList<>();
+		Release release = call("release", () -> {
+			Entry held = this.store.live(key);
+			if (held == null) {
+				return Release.GONE;
+			}
+			if (!held.value.equals(owner)) {
+				return Release.TAKEN;
+			}
+			this.store.entries.remove(key);
+			Entry marker = this.store.live(key + ":waiters");
+			if (marker != null) {
+				this.store.entries.remove(key + ":waiters");
+				if (giveWay && !marker.value.equals(this.process)) {
+					Duration window = (marker.remaining().compareTo(GIVE_WAY) < 0) ? marker.remaining() : GIVE_WAY;
+					this.store.put(key + ":giveway", this.process, window);
+				}
+				this.store.processes.forEach((process) -> notified.addAll(process.activeListeners()));
+			}
+			return Release.RELEASED;
+		});
+		notified.forEach((listener) -> listener.accept(key));
+		return release;
 	}
 
 	@Override
-	public Transfer transfer(String key, String owner, String nextOwner, Duration lease) {
-		call("transfer");
-		Transfer transfer = Transfer.refused();
-		synchronized (this) {
-			if (isOwner(key, owner)) {
-				this.locks.put(key, new Entry(nextOwner, lease));
-				transfer = Transfer.transferred(this.fencing.incrementAndGet(), live(this.waiters, key) != null);
+	public List<Renewal> renew(List<LeaseRequest> leases) {
+		return call("renew", () -> {
+			List<Renewal> renewals = new ArrayList<>();
+			for (LeaseRequest lease : leases) {
+				Entry held = this.store.live(lease.key());
+				if (held == null || !held.value.equals(lease.owner())) {
+					renewals.add(Renewal.LOST);
+					continue;
+				}
+				this.store.put(lease.key(), lease.owner(), lease.lease());
+				Entry marker = this.store.live(lease.key() + ":waiters");
+				renewals.add(Renewal.renewed(marker != null && !marker.value.equals(this.process)));
 			}
-		}
-		runAfter("transfer");
-		return transfer;
+			return renewals;
+		});
+	}
+
+	@Override
+	public long fence(String key, String owner) {
+		return call("fence", () -> {
+			Entry held = this.store.live(key);
+			if (held == null || !held.value.equals(owner)) {
+				return 0L;
+			}
+			Entry last = this.store.live(key + ":fencing");
+			long now = ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now());
+			long token = (last != null) ? Math.max(now, Long.parseLong(last.value) + 1) : now;
+			this.store.put(key + ":fencing", Long.toString(token), FENCING_MEMORY);
+			return token;
+		});
 	}
 
 	@Override
@@ -91,69 +149,105 @@ public final class InMemoryLocker implements Locker {
 		this.listeners.add(listener);
 	}
 
+	@Override
+	public boolean releaseNoticesActive() {
+		return this.store.noticesActive;
+	}
+
+	private List<Consumer<String>> activeListeners() {
+		return this.store.noticesActive ? this.listeners : List.of();
+	}
+
+	/** Drops every lock, marker and fencing memory: a store that restarted empty. */
+	public void clear() {
+		this.store.entries.clear();
+	}
+
+	/** While {@code false}, release notices are dropped and every process is told they are inactive. */
+	public void setReleaseNoticesActive(boolean active) {
+		this.store.noticesActive = active;
+	}
+
 	/**
 	 * Runs {@code behaviour} before every call of an operation ({@code acquire}, {@code release},
-	 * {@code renew}, {@code transfer}); it may sleep or throw.
+	 * {@code renew}, {@code fence}) of any process on the store; it may sleep, block or throw.
 	 */
 	public void before(String operation, Runnable behaviour) {
-		this.before.put(operation, behaviour);
+		this.store.before.put(operation, behaviour);
 	}
 
 	/**
-	 * Runs {@code behaviour} after the store applied a {@code transfer}, before it answers: a
-	 * failure there is a reply lost on the way back.
+	 * Runs {@code behaviour} after the store applied an operation, before it answers: a failure
+	 * there is a reply lost on the way back.
 	 */
 	public void after(String operation, Runnable behaviour) {
-		this.after.put(operation, behaviour);
+		this.store.after.put(operation, behaviour);
 	}
 
+	/** Returns how many calls of the operation the store received, from every process. */
 	public long calls(String operation) {
-		AtomicLong count = this.calls.get(operation);
+		AtomicLong count = this.store.calls.get(operation);
 		return (count != null) ? count.get() : 0;
 	}
 
-	private void call(String operation) {
-		this.calls.computeIfAbsent(operation, (name) -> new AtomicLong()).incrementAndGet();
-		Runnable behaviour = this.before.get(operation);
+	/** Returns the keys the store holds now, expired ones left out. */
+	public List<String> keys() {
+		synchronized (this.store) {
+			return this.store.entries.keySet().stream().filter((key) -> this.store.live(key) != null).toList();
+		}
+	}
+
+	private <T> T call(String operation, java.util.function.Supplier<T> action) {
+		this.store.calls.computeIfAbsent(operation, (name) -> new AtomicLong()).incrementAndGet();
+		run(this.store.before.get(operation));
+		T answer;
+		synchronized (this.store) {
+			answer = action.get();
+		}
+		run(this.store.after.get(operation));
+		return answer;
+	}
+
+	private static void run(@Nullable Runnable behaviour) {
 		if (behaviour != null) {
 			behaviour.run();
 		}
 	}
 
-	private void runAfter(String operation) {
-		Runnable behaviour = this.after.get(operation);
-		if (behaviour != null) {
-			behaviour.run();
+	/** What the processes share: the data, and the tests' hooks and counts. */
+	private static final class Store {
+
+		final Map<String, Entry> entries = new ConcurrentHashMap<>();
+
+		final List<InMemoryLocker> processes = new CopyOnWriteArrayList<>();
+
+		final Map<String, AtomicLong> calls = new ConcurrentHashMap<>();
+
+		final Map<String, Runnable> before = new ConcurrentHashMap<>();
+
+		final Map<String, Runnable> after = new ConcurrentHashMap<>();
+
+		volatile boolean noticesActive = true;
+
+		void put(String key, String value, Duration ttl) {
+			this.entries.put(key, new Entry(value, System.nanoTime() + Math.max(1, ttl.toNanos())));
 		}
-	}
 
-	private boolean isOwner(String key, String owner) {
-		Entry current = live(key);
-		return current != null && current.owner.equals(owner);
-	}
-
-	private Entry live(String key) {
-		return live(this.locks, key);
-	}
-
-	private static Entry live(Map<String, Entry> entries, String key) {
-		Entry current = entries.get(key);
-		if (current != null && System.nanoTime() - current.expiresAt >= 0) {
-			entries.remove(key);
-			return null;
+		@Nullable Entry live(String key) {
+			Entry entry = this.entries.get(key);
+			if (entry != null && entry.remaining().isZero()) {
+				this.entries.remove(key);
+				return null;
+			}
+			return entry;
 		}
-		return current;
+
 	}
 
-	private static final class Entry {
+	private record Entry(String value, long expiresAt) {
 
-		final String owner;
-
-		final long expiresAt;
-
-		Entry(String owner, Duration lease) {
-			this.owner = owner;
-			this.expiresAt = System.nanoTime() + lease.toNanos();
+		Duration remaining() {
+			return Duration.ofNanos(Math.max(0, this.expiresAt - System.nanoTime()));
 		}
 
 	}

@@ -6,6 +6,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 import io.github.distlock.DistributedLock;
 import io.github.distlock.LockContext;
@@ -48,7 +49,6 @@ class AsyncLockingTests {
 			.collectList()
 			.block(Duration.ofSeconds(10));
 		assertThat(target.mostAtOnce.get()).isOne();
-		assertThat(this.locker.calls("acquire") + this.locker.calls("transfer")).isEqualTo(2);
 	}
 
 	@Test
@@ -64,7 +64,6 @@ class AsyncLockingTests {
 	@Test
 	void cancellingWhileLockIsHandedOverReleasesIt() throws Exception {
 		Jobs jobs = proxy(new Jobs());
-		this.locker.before("transfer", () -> sleep(500));
 		LockHandle holder = this.template.tryAcquire("jobs:3", null, Duration.ZERO).orElseThrow();
 		Disposable subscription = jobs.reactive(3).subscribe();
 		Thread.sleep(200);
@@ -80,6 +79,20 @@ class AsyncLockingTests {
 		Jobs jobs = proxy(new Jobs());
 		jobs.later(List.of("a", "b"));
 		assertThatExceptionOfType(LockNotAcquiredException.class).isThrownBy(() -> jobs.later(List.of("a", "b")));
+	}
+
+	@Test
+	void completionStageLockIsReleasedOffTheThreadThatCompletesIt() {
+		AtomicReference<String> releasedOn = new AtomicReference<>();
+		this.locker.before("release", () -> releasedOn.set(Thread.currentThread().getName()));
+		Jobs target = new Jobs();
+		Jobs jobs = proxy(target);
+		CompletableFuture<String> pending = jobs.later(List.of("loop"));
+		Thread eventLoop = new Thread(() -> target.pending.complete("done"), "event-loop");
+		eventLoop.start();
+		assertThat(pending.orTimeout(10, TimeUnit.SECONDS).join()).isEqualTo("done");
+		assertThat(releasedOn.get()).as("released before the returned stage completes, on a release thread")
+			.startsWith("distlock-release-");
 	}
 
 	@Test
@@ -134,9 +147,11 @@ class AsyncLockingTests {
 			}).doOnSuccess((tick) -> this.inside.decrementAndGet()).map((tick) -> "done under " + key);
 		}
 
+		final CompletableFuture<String> pending = new CompletableFuture<>();
+
 		@DistributedLock(name = "multi", key = "#ids", waitMs = 0)
 		public CompletableFuture<String> later(List<String> ids) {
-			return new CompletableFuture<>();
+			return this.pending;
 		}
 
 		@DistributedLock(name = "nested", key = "#id", waitMs = 0)

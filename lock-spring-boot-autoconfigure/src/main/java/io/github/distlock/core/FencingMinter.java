@@ -1,0 +1,43 @@
+package io.github.distlock.core;
+
+import io.github.distlock.LockBackendException;
+
+/**
+ * Mints a holding's fencing token in the store, with its claim's owner token, while it is held
+ * (invariant 6 of PROTOCOL.md).
+ */
+final class FencingMinter implements Holding.FencingMint {
+
+	private final Locker locker;
+
+	private final LeaseEvents events;
+
+	FencingMinter(Locker locker, LeaseEvents events) {
+		this.locker = locker;
+		this.events = events;
+	}
+
+	@Override
+	public long mint(Holding holding) {
+		if (!holding.isHeld()) {
+			throw new IllegalStateException("Lock '" + holding.key() + "' is no longer held, so it has no fencing "
+					+ "token; ask for the token while the lock is held");
+		}
+		long token;
+		try {
+			token = Interrupts.deferred(() -> this.locker.fence(holding.key(), holding.claim().owner()));
+		}
+		catch (RuntimeException ex) {
+			throw new LockBackendException("Could not mint a fencing token for lock '" + holding.key()
+					+ "': the lock store failed or did not answer in time (" + ex.getMessage() + ")", ex);
+		}
+		if (token == 0) {
+			holding.claim().markLost();
+			this.events.leaseLost(holding, "expired or was taken by another holder before its fencing token was minted");
+			throw new IllegalStateException("Lock '" + holding.key() + "' is no longer held: the lock store let it "
+					+ "expire or gave it to another holder, so it has no fencing token");
+		}
+		return token;
+	}
+
+}

@@ -1,0 +1,36 @@
+package io.github.distlock.core;
+
+/**
+ * What this process knows about one lock (see PROTOCOL.md beside this class): free, one thread at
+ * the store for it, held by one holding of the process's claim, or being given back to the store.
+ */
+sealed interface KeyState {
+
+	/** No thread of this process holds or wants the lock. */
+	KeyState FREE = new Free();
+
+	/** One thread has the turn and no claim: it is at the store, or waits between two attempts. */
+	KeyState ACQUIRING = new Acquiring();
+
+	record Free() implements KeyState {
+	}
+
+	record Acquiring() implements KeyState {
+	}
+
+	/**
+	 * The process has the claim, and one holding holds it.
+	 * @param claim the process's claim in the store
+	 * @param holding the current holding
+	 */
+	record Held(Claim claim, Holding holding) implements KeyState {
+	}
+
+	/**
+	 * The last holding is giving the claim back to the store; arrivals queue meanwhile.
+	 * @param claim the claim being given back
+	 */
+	record Releasing(Claim claim) implements KeyState {
+	}
+
+}

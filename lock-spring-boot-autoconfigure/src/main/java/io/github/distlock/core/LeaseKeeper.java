@@ -1,0 +1,286 @@
+package io.github.distlock.core;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Keeps the store's expiry of every claim in line with its current holding (invariant 4 of
+ * PROTOCOL.md): sets a handed-over holding's lease, renews watchdog leases every renew interval up
+ * to the maximum hold time, checks in during long runs of hand-offs to learn whether other
+ * processes wait, and retries renewals that got no answer.
+ *
+ * <p>Claims that need the store are queued and sent in batches of up to {@link #BATCH} per
+ * {@link Locker#renew} call, by up to {@link #SENDERS} sender threads, so a renewal that hangs
+ * delays only its own batch. At most one renewal of a claim is queued or in flight at a time.
+ */
+final class LeaseKeeper implements AutoCloseable {
+
+	/** After this long without a store answer, a hand-off asks the store whether others wait. */
+	static final Duration CHECK_IN = Duration.ofMillis(20);
+
+	static final int BATCH = 100;
+
+	private static final int SENDERS = 4;
+
+	/** A fixed lease's store expiry this close to what the holding wants needs no renewal. */
+	private static final long MIN_TOLERANCE = TimeUnit.MILLISECONDS.toNanos(1);
+
+	/** The shortest pause before a renewal that got no answer is tried again. */
+	private static final long MIN_RETRY_DELAY = TimeUnit.MILLISECONDS.toNanos(10);
+
+	private static final Log logger = LogFactory.getLog(LeaseKeeper.class);
+
+	private final Locker locker;
+
+	private final LockSettings settings;
+
+	private final LeaseEvents events;
+
+	private final ConcurrentLinkedQueue<Claim> queued = new ConcurrentLinkedQueue<>();
+
+	private final AtomicInteger activeSenders = new AtomicInteger();
+
+	private final ScheduledExecutorService timer;
+
+	/** Watchdog renewals are rounded up to this, a tenth of the renew interval (a second at most). */
+	private final long renewalTick;
+
+	private final ThreadPoolExecutor senders = new ThreadPoolExecutor(SENDERS, SENDERS, 30, TimeUnit.SECONDS,
+			new LinkedBlockingQueue<>(), DaemonThreads.named("distlock-renewal"));
+
+	LeaseKeeper(Locker locker, LockSettings settings, LeaseEvents events) {
+		this.locker = locker;
+		this.settings = settings;
+		this.events = events;
+		ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, DaemonThreads.named("distlock-watchdog"));
+		timer.setRemoveOnCancelPolicy(true);
+		this.timer = timer;
+		this.senders.allowCoreThreadTimeOut(true);
+		this.renewalTick = Math.max(1, Math.min(settings.renewInterval().toNanos() / 10, TimeUnit.SECONDS.toNanos(1)));
+	}
+
+	/** A claim was taken from the store for the given holding. */
+	void acquired(Holding holding) {
+		if (holding.request().watchdog()) {
+			scheduleRenewal(holding.claim(), this.settings.renewInterval());
+		}
+	}
+
+	/**
+	 * The claim was handed to a new holding: sets its lease in the store when it differs from what
+	 * the store has by more than a hundredth of the lease, and checks in when due.
+	 */
+	void handedOff(Holding next) {
+		Claim claim = next.claim();
+		long now = System.nanoTime();
+		if (storeLeaseIsOff(next, now) || now - claim.lastAnswerAt() >= CHECK_IN.toNanos()) {
+			request(claim);
+		}
+		else if (next.request().watchdog()) {
+			claim.renewal.scheduleUnlessScheduled(() -> scheduled(claim, this.settings.renewInterval()));
+		}
+	}
+
+	private boolean storeLeaseIsOff(Holding holding, long now) {
+		long asked = holding.claim().renewal.askedExpiry();
+		long lease = holding.request().lease().toNanos();
+		if (holding.request().watchdog()) {
+			return asked - now < lease - this.settings.renewInterval().toNanos();
+		}
+		return Math.abs(holding.leaseEnd() - asked) > Math.max(MIN_TOLERANCE, lease / 100);
+	}
+
+	/** The claim goes back to the store: no more renewals for it. */
+	void released(Claim claim) {
+		claim.renewal.schedule(null);
+	}
+
+	private void scheduleRenewal(Claim claim, Duration delay) {
+		claim.renewal.schedule(scheduled(claim, delay));
+	}
+
+	/**
+	 * Schedules a renewal on the next tick of a coarse clock after {@code delay}, so claims that
+	 * come due about the same time are renewed in the same batch.
+	 */
+	private @Nullable ScheduledFuture<?> scheduled(Claim claim, Duration delay) {
+		long tick = this.renewalTick;
+		long now = System.nanoTime();
+		long due = Math.floorDiv(now + delay.toNanos() + tick - 1, tick) * tick;
+		try {
+			return this.timer.schedule(() -> request(claim), due - now, TimeUnit.NANOSECONDS);
+		}
+		catch (RejectedExecutionException ex) {
+			// Closed: the application is stopping, and its locks expire by their leases.
+			return null;
+		}
+	}
+
+	private void request(Claim claim) {
+		if (claim.renewal.request()) {
+			this.queued.add(claim);
+			startSender();
+		}
+	}
+
+	private void startSender() {
+		for (int active = this.activeSenders.get(); active < SENDERS && !this.queued.isEmpty();
+				active = this.activeSenders.get()) {
+			if (this.activeSenders.compareAndSet(active, active + 1)) {
+				try {
+					this.senders.execute(this::sendQueued);
+				}
+				catch (RejectedExecutionException ex) {
+					this.activeSenders.decrementAndGet();
+				}
+				return;
+			}
+		}
+	}
+
+	private void sendQueued() {
+		try {
+			for (List<Claim> batch = nextBatch(); !batch.isEmpty(); batch = nextBatch()) {
+				send(batch);
+			}
+		}
+		finally {
+			this.activeSenders.decrementAndGet();
+			startSender();
+		}
+	}
+
+	private List<Claim> nextBatch() {
+		List<Claim> batch = new ArrayList<>();
+		for (Claim claim = this.queued.poll(); claim != null; claim = (batch.size() < BATCH) ? this.queued.poll() : null) {
+			batch.add(claim);
+		}
+		return batch;
+	}
+
+	private void send(List<Claim> claims) {
+		RenewalBatch batch = new RenewalBatch(System.nanoTime());
+		for (Claim claim : claims) {
+			Holding holding = claim.local().holdingOf(claim);
+			if (holding != null && holding.isHeld() && !holding.isAbandoned()) {
+				batch.add(claim, holding, wantedExpiry(holding, batch.sentAt()));
+			}
+			else {
+				finished(claim);
+			}
+		}
+		if (!batch.isEmpty()) {
+			answer(batch);
+		}
+	}
+
+	private void answer(RenewalBatch batch) {
+		List<Renewal> renewals;
+		try {
+			renewals = this.locker.renew(batch.requests());
+		}
+		catch (RuntimeException ex) {
+			unanswered(batch, ex);
+			return;
+		}
+		for (int i = 0; i < batch.size(); i++) {
+			Claim claim = batch.claim(i);
+			Renewal renewal = renewals.get(i);
+			if (renewal.renewed()) {
+				claim.renewed(batch.expiry(i), renewal.othersWaiting());
+				if (isAtMaxHold(batch.holding(i), batch.expiry(i))) {
+					this.events.maxHoldReached(batch.holding(i));
+				}
+			}
+			else {
+				lost(claim);
+			}
+			finished(claim);
+		}
+	}
+
+	private void lost(Claim claim) {
+		claim.markLost();
+		Holding current = claim.local().holdingOf(claim);
+		if (current != null) {
+			this.events.leaseLost(current, "expired or was taken by another holder before it could be renewed");
+		}
+	}
+
+	private void unanswered(RenewalBatch batch, RuntimeException ex) {
+		for (int i = 0; i < batch.size(); i++) {
+			Claim claim = batch.claim(i);
+			claim.unconfirmed(batch.expiry(i));
+			claim.local().holdingChanged();
+			if (claim.renewal.done()) {
+				request(claim);
+			}
+			else {
+				scheduleRenewal(claim, retryDelay(claim));
+			}
+		}
+		logger.warn("Could not renew " + batch.size() + " lock(s), the first '" + batch.claim(0).key() + "' with "
+				+ batch.holding(0).remainingLease().toMillis() + " ms left; retrying", ex);
+	}
+
+	/** Ends a claim's renewal: asks again if a request came meanwhile, else schedules the watchdog. */
+	private void finished(Claim claim) {
+		claim.local().holdingChanged();
+		if (claim.renewal.done()) {
+			request(claim);
+			return;
+		}
+		Holding current = claim.local().holdingOf(claim);
+		if (current != null && current.request().watchdog() && current.isHeld() && !current.isAbandoned()
+				&& !isAtMaxHold(current, claim.renewal.askedExpiry())) {
+			scheduleRenewal(claim, this.settings.renewInterval());
+		}
+	}
+
+	private static boolean isAtMaxHold(Holding holding, long expiry) {
+		return holding.request().watchdog() && expiry == holding.leaseEnd();
+	}
+
+	/**
+	 * The store expiry a holding wants now: the end of a fixed lease; a watchdog lease from now,
+	 * capped at the maximum hold time.
+	 */
+	private long wantedExpiry(Holding holding, long now) {
+		if (!holding.request().watchdog()) {
+			return holding.leaseEnd();
+		}
+		long renewed = now + holding.request().lease().toNanos();
+		return (renewed - holding.leaseEnd() >= 0) ? holding.leaseEnd() : renewed;
+	}
+
+	/**
+	 * A renewal that got no answer is tried again well before what the store surely has runs out,
+	 * and no later than the renew interval.
+	 */
+	private Duration retryDelay(Claim claim) {
+		long left = claim.confirmedExpiry() - System.nanoTime();
+		long delay = Math.min(this.settings.renewInterval().toNanos(), left / 3);
+		return Duration.ofNanos(Math.max(MIN_RETRY_DELAY, delay));
+	}
+
+	@Override
+	public void close() {
+		this.timer.shutdownNow();
+		this.senders.shutdownNow();
+	}
+
+}

@@ -1,0 +1,64 @@
+package io.github.distlock.core;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One {@link Locker#renew} call being built and answered: for each claim, the holding it was sent
+ * for and the store expiry it asks for, counted from when the batch is sent.
+ */
+final class RenewalBatch {
+
+	private final long sentAt;
+
+	private final List<Claim> claims = new ArrayList<>();
+
+	private final List<Holding> holdings = new ArrayList<>();
+
+	private final List<Long> expiries = new ArrayList<>();
+
+	private final List<LeaseRequest> requests = new ArrayList<>();
+
+	RenewalBatch(long sentAt) {
+		this.sentAt = sentAt;
+	}
+
+	long sentAt() {
+		return this.sentAt;
+	}
+
+	/** Adds a claim, asking the store to keep it until {@code expiry} ({@link System#nanoTime()}). */
+	void add(Claim claim, Holding holding, long expiry) {
+		claim.renewal.asked(expiry);
+		this.claims.add(claim);
+		this.holdings.add(holding);
+		this.expiries.add(expiry);
+		this.requests.add(new LeaseRequest(claim.key(), claim.owner(), Duration.ofNanos(Math.max(1, expiry - this.sentAt))));
+	}
+
+	boolean isEmpty() {
+		return this.claims.isEmpty();
+	}
+
+	int size() {
+		return this.claims.size();
+	}
+
+	List<LeaseRequest> requests() {
+		return this.requests;
+	}
+
+	Claim claim(int index) {
+		return this.claims.get(index);
+	}
+
+	Holding holding(int index) {
+		return this.holdings.get(index);
+	}
+
+	long expiry(int index) {
+		return this.expiries.get(index);
+	}
+
+}

@@ -1,0 +1,112 @@
+package io.github.distlock.core;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.github.distlock.LockHandle;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import static io.github.distlock.core.TemplateTesting.acquire;
+import static io.github.distlock.core.TemplateTesting.block;
+import static io.github.distlock.core.TemplateTesting.queueWaiter;
+import static io.github.distlock.core.TemplateTesting.sleep;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The store's expiry follows each claim's holding: watchdog renewals in batches, a handed-over
+ * holding's own lease, renewals that hang.
+ */
+class LeaseKeeperTests {
+
+	private final InMemoryLocker locker = new InMemoryLocker();
+
+	private final DefaultLockTemplate otherProcess = new DefaultLockTemplate(this.locker.otherProcess(),
+			LockSettings.watchdogLease(Duration.ofSeconds(30)));
+
+	private final CountDownLatch endOfTest = new CountDownLatch(1);
+
+	@AfterEach
+	void tearDown() {
+		this.endOfTest.countDown();
+		this.otherProcess.close();
+	}
+
+	@Test
+	void watchdogRenewsManyLocksInBatches() {
+		int locks = 1000;
+		try (DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
+				new LockSettings(Duration.ofMillis(1500), Duration.ofMillis(500), null))) {
+			List<LockHandle> held = new ArrayList<>();
+			for (int i = 0; i < locks; i++) {
+				held.add(acquire(template, "k" + i, null, Duration.ZERO));
+			}
+			sleep(Duration.ofMillis(2500));
+			assertThat(held).allMatch(LockHandle::isHeld);
+			assertThat(this.otherProcess.tryAcquire("k" + (locks - 1), Duration.ofSeconds(1), Duration.ZERO)).isEmpty();
+			assertThat(this.locker.calls("renew")).as("renew calls for %d locks renewed about five times each", locks)
+				.isLessThan(locks / 10);
+			held.forEach(LockHandle::close);
+		}
+	}
+
+	@Test
+	void aRenewalThatHangsDelaysOnlyItsOwnBatch() {
+		AtomicInteger renewals = new AtomicInteger();
+		this.locker.before("renew", () -> {
+			if (renewals.incrementAndGet() == 1) {
+				block(this.endOfTest);
+			}
+		});
+		try (DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
+				new LockSettings(Duration.ofMillis(600), Duration.ofMillis(200), null))) {
+			LockHandle stuck = acquire(template, "stuck", null, Duration.ZERO);
+			sleep(Duration.ofMillis(100));
+			LockHandle renewed = acquire(template, "renewed", null, Duration.ZERO);
+			sleep(Duration.ofMillis(1200));
+			assertThat(renewed.isHeld()).isTrue();
+			assertThat(stuck.isHeld()).as("its only renewal never answered").isFalse();
+			renewed.close();
+			stuck.close();
+		}
+	}
+
+	@Test
+	void aFixedLeaseHandedOverFreesTheLockForOtherProcessesWhenItRunsOut() {
+		try (DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
+				LockSettings.watchdogLease(Duration.ofSeconds(30)))) {
+			LockHandle held = acquire(template, "k", Duration.ofSeconds(30), Duration.ZERO);
+			CompletableFuture<Optional<LockHandle>> waiter = queueWaiter(template, "k", Duration.ofMillis(300),
+					Duration.ofSeconds(5));
+			held.close();
+			LockHandle overrunning = waiter.join().orElseThrow();
+			assertThat(this.otherProcess.tryAcquire("k", Duration.ofSeconds(1), Duration.ofSeconds(3)))
+				.as("the store's lease is the handed-over holding's").isPresent();
+			assertThat(overrunning.isHeld()).isFalse();
+			overrunning.close();
+		}
+	}
+
+	@Test
+	void aFixedLeaseHandedOverGetsItsWholeLease() {
+		try (DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
+				LockSettings.watchdogLease(Duration.ofSeconds(30)))) {
+			LockHandle held = acquire(template, "k", Duration.ofMillis(600), Duration.ZERO);
+			CompletableFuture<Optional<LockHandle>> waiter = queueWaiter(template, "k", Duration.ofSeconds(5),
+					Duration.ofSeconds(5));
+			sleep(Duration.ofMillis(400));
+			held.close();
+			LockHandle next = waiter.join().orElseThrow();
+			sleep(Duration.ofMillis(600));
+			assertThat(next.isHeld()).as("past the first holder's lease").isTrue();
+			assertThat(this.otherProcess.tryAcquire("k", Duration.ofSeconds(1), Duration.ZERO)).isEmpty();
+			next.close();
+		}
+	}
+
+}

@@ -1,0 +1,215 @@
+package io.github.distlock.core;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.github.distlock.LockBackendException;
+import io.github.distlock.LockHandle;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import static io.github.distlock.core.TemplateTesting.acquire;
+import static io.github.distlock.core.TemplateTesting.block;
+import static io.github.distlock.core.TemplateTesting.queueWaiter;
+import static io.github.distlock.core.TemplateTesting.sleep;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The protocol when the store or the JVM misbehaves: each test drives one fault of the core
+ * review (its number in the test's comment) into a template over the in-memory store.
+ */
+class LockProtocolFaultTests {
+
+	private final InMemoryLocker locker = new InMemoryLocker();
+
+	private final DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
+			LockSettings.watchdogLease(Duration.ofSeconds(30)));
+
+	private final DefaultLockTemplate otherProcess = new DefaultLockTemplate(this.locker.otherProcess(),
+			LockSettings.watchdogLease(Duration.ofSeconds(30)));
+
+	@AfterEach
+	void tearDown() {
+		this.template.close();
+		this.otherProcess.close();
+	}
+
+	// 2: a hand-off the store does not confirm demoted the running holder, and the lock expired under it.
+	@Test
+	void handedOverHolderKeepsTheLockWhenTheStoreDoesNotAnswerForAWhile() {
+		LockHandle held = acquire(this.template, "k", Duration.ofSeconds(2), Duration.ZERO);
+		CompletableFuture<Optional<LockHandle>> waiter = queueWaiter(this.template, "k", Duration.ofSeconds(10),
+				Duration.ofSeconds(5));
+		AtomicInteger renewals = new AtomicInteger();
+		this.locker.before("renew", () -> {
+			if (renewals.incrementAndGet() == 1) {
+				throw new IllegalStateException("renewal timed out");
+			}
+		});
+		held.close();
+		LockHandle next = waiter.join().orElseThrow();
+		assertThat(next.isHeld()).isTrue();
+		// Past the first holder's lease, which was all the store had when the first renewal failed.
+		sleep(Duration.ofMillis(2500));
+		assertThat(next.isHeld()).isTrue();
+		assertThat(this.otherProcess.tryAcquire("k", Duration.ofSeconds(1), Duration.ofMillis(200))).isEmpty();
+		next.close();
+		assertThat(this.otherProcess.tryAcquire("k", Duration.ofSeconds(1), Duration.ofSeconds(2))).isPresent();
+		assertThat(this.template.statistics().leasesLost()).isZero();
+	}
+
+	// 4: an Error in a plain release skipped passing the turn, and the key was dead in this JVM.
+	@Test
+	void errorDuringReleaseStillPassesTheTurn() {
+		LockHandle held = acquire(this.template, "k", Duration.ofSeconds(30), Duration.ZERO);
+		CountDownLatch releasing = new CountDownLatch(1);
+		CountDownLatch fail = new CountDownLatch(1);
+		this.locker.after("release", () -> {
+			releasing.countDown();
+			block(fail);
+			throw new OutOfMemoryError("simulated");
+		});
+		CompletableFuture<Void> closing = CompletableFuture.runAsync(held::close, TemplateTesting::runOnNewThread);
+		block(releasing);
+		CompletableFuture<Optional<LockHandle>> waiter = queueWaiter(this.template, "k", Duration.ofSeconds(30),
+				Duration.ofSeconds(3));
+		fail.countDown();
+		assertThatExceptionOfType(Exception.class).isThrownBy(closing::join).withRootCauseInstanceOf(OutOfMemoryError.class);
+		this.locker.after("release", () -> {
+		});
+		assertThat(waiter.join()).isPresent();
+	}
+
+	// 5: after a hand-off the new head was not re-armed and slept past a lock the store had freed.
+	@Test
+	void headWaiterTakesOverWhenTheHolderHandedTheLockOverrunsItsLease() {
+		LockHandle held = acquire(this.template, "k", Duration.ofSeconds(30), Duration.ZERO);
+		CompletableFuture<Optional<LockHandle>> overrunning = queueWaiter(this.template, "k", Duration.ofMillis(300),
+				Duration.ofSeconds(5));
+		CompletableFuture<Optional<LockHandle>> next = queueWaiter(this.template, "k", Duration.ofSeconds(5),
+				Duration.ofSeconds(3));
+		held.close();
+		assertThat(overrunning.join()).isPresent();
+		assertThat(next.join()).as("taken over once the holder ahead ran out of lease").isPresent();
+		assertThat(this.template.statistics().leasesLost()).isOne();
+	}
+
+	// 6: an interrupt during a store call was taken for an outage and failed every queued caller.
+	@Test
+	void interruptDuringAStoreCallIsAnInterruptAndTheNextWaiterGoesOn() {
+		CountDownLatch atStore = new CountDownLatch(1);
+		CountDownLatch interrupt = new CountDownLatch(1);
+		AtomicInteger attempts = new AtomicInteger();
+		this.locker.before("acquire", () -> {
+			if (attempts.incrementAndGet() == 1) {
+				atStore.countDown();
+				block(interrupt);
+				// What a Redis client does when the thread is interrupted while it awaits the reply.
+				Thread.currentThread().interrupt();
+				throw new IllegalStateException("Command interrupted", new InterruptedException());
+			}
+		});
+		CompletableFuture<Boolean> interrupted = CompletableFuture.supplyAsync(() -> {
+			Optional<LockHandle> handle = this.template.tryAcquire("k", Duration.ofSeconds(30), Duration.ofSeconds(5));
+			return handle.isEmpty() && Thread.currentThread().isInterrupted();
+		}, TemplateTesting::runOnNewThread);
+		block(atStore);
+		CompletableFuture<Optional<LockHandle>> next = queueWaiter(this.template, "k", Duration.ofSeconds(30),
+				Duration.ofSeconds(5));
+		interrupt.countDown();
+		assertThat(interrupted.join()).as("empty, with the interrupt flag set").isTrue();
+		assertThat(next.join()).isPresent();
+	}
+
+	// 8: the watchdog renewed a handle that was never closed for as long as the JVM lived.
+	@Test
+	void watchdogStopsRenewingALockWhoseHandleNobodyCanReach() {
+		try (DefaultLockTemplate watched = new DefaultLockTemplate(this.locker,
+				new LockSettings(Duration.ofMillis(500), Duration.ofMillis(100), null))) {
+			takeAndDrop(watched);
+			await().atMost(Duration.ofSeconds(20)).until(() -> {
+				System.gc();
+				return this.otherProcess.tryAcquire("k", Duration.ofSeconds(1), Duration.ofMillis(100)).isPresent();
+			});
+		}
+	}
+
+	private static void takeAndDrop(DefaultLockTemplate template) {
+		assertThat(template.tryAcquire("k", null, Duration.ZERO)).isPresent();
+	}
+
+	// 9: a holding handed a shorter lease counted as held on the previous one until the store answered.
+	@Test
+	void handedOverHolderWithAShorterLeaseIsNotHeldOnceTheStoreLetTheLockGo() {
+		LockHandle held = acquire(this.template, "k", null, Duration.ZERO);
+		CompletableFuture<Optional<LockHandle>> waiter = queueWaiter(this.template, "k", Duration.ofMillis(200),
+				Duration.ofSeconds(5));
+		CountDownLatch answer = new CountDownLatch(1);
+		this.locker.after("renew", () -> block(answer));
+		held.close();
+		LockHandle next = waiter.join().orElseThrow();
+		LockHandle other = this.otherProcess.tryAcquire("k", Duration.ofSeconds(1), Duration.ofSeconds(5)).orElseThrow();
+		assertThat(next.isHeld()).as("another process holds the lock now").isFalse();
+		answer.countDown();
+		other.close();
+		next.close();
+	}
+
+	// 9: with max-hold, a renewal whose reply was lost left a local estimate beyond the store's TTL.
+	@Test
+	void renewalWhoseReplyWasLostNeverLeavesTheHolderHeldBeyondTheStore() {
+		this.locker.after("renew", () -> {
+			throw new IllegalStateException("reply lost");
+		});
+		try (DefaultLockTemplate capped = new DefaultLockTemplate(this.locker,
+				new LockSettings(Duration.ofSeconds(2), Duration.ofMillis(100), Duration.ofMillis(500)))) {
+			LockHandle held = acquire(capped, "k", null, Duration.ZERO);
+			LockHandle other = this.otherProcess.tryAcquire("k", Duration.ofSeconds(1), Duration.ofSeconds(5))
+				.orElseThrow();
+			assertThat(held.isHeld()).as("another process holds the lock now").isFalse();
+			other.close();
+			held.close();
+		}
+	}
+
+	// 16: a lease found lost did not wake the head waiter, which slept on the old estimate.
+	@Test
+	void headWaiterTakesOverAsSoonAsARenewalFindsTheLeaseLost() {
+		try (DefaultLockTemplate watched = new DefaultLockTemplate(this.locker,
+				new LockSettings(Duration.ofSeconds(5), Duration.ofMillis(100), null))) {
+			LockHandle held = acquire(watched, "k", null, Duration.ZERO);
+			CompletableFuture<Optional<LockHandle>> waiter = queueWaiter(watched, "k", Duration.ofSeconds(5),
+					Duration.ofSeconds(3));
+			this.locker.clear();
+			assertThat(waiter.join()).isPresent();
+			assertThat(held.isHeld()).isFalse();
+			assertThat(watched.statistics().leasesLost()).isOne();
+			held.close();
+		}
+	}
+
+	@Test
+	void queuedCallersFailWithinOneTimeoutWhenStoreIsUnreachable() {
+		this.locker.before("acquire", () -> {
+			sleep(Duration.ofSeconds(1));
+			throw new IllegalStateException("Redis did not answer");
+		});
+		long start = System.nanoTime();
+		CompletableFuture<?>[] callers = new CompletableFuture<?>[4];
+		for (int i = 0; i < callers.length; i++) {
+			callers[i] = CompletableFuture.runAsync(() -> assertThatExceptionOfType(LockBackendException.class)
+				.isThrownBy(() -> this.template.tryAcquire("down", Duration.ofSeconds(5), Duration.ofSeconds(10)))
+				.withMessageContaining("Redis did not answer"), TemplateTesting::runOnNewThread);
+		}
+		CompletableFuture.allOf(callers).orTimeout(20, TimeUnit.SECONDS).join();
+		assertThat(Duration.ofNanos(System.nanoTime() - start)).as("one timeout for all, not one each")
+			.isLessThan(Duration.ofMillis(1900));
+	}
+
+}
