@@ -94,6 +94,9 @@ class LockProtocolFaultTests {
 				Duration.ofSeconds(5));
 		CompletableFuture<Optional<LockHandle>> next = queueWaiter(this.template, "k", Duration.ofSeconds(5),
 				Duration.ofSeconds(3));
+		// No renewal answers, so only the hand-off itself can tell the next waiter to watch the new holding.
+		CountDownLatch never = new CountDownLatch(1);
+		this.locker.before("renew", () -> block(never));
 		held.close();
 		assertThat(overrunning.join()).isPresent();
 		assertThat(next.join()).as("taken over once the holder ahead ran out of lease").isPresent();
@@ -159,6 +162,40 @@ class LockProtocolFaultTests {
 		answer.countDown();
 		other.close();
 		next.close();
+	}
+
+	// 9: a renewal whose reply was lost may have shortened the store's lease; the next holding must not count on more.
+	@Test
+	void holdingAfterARenewalWithALostReplyIsNotHeldOnceTheStoreLetTheLockGo() {
+		LockHandle held = acquire(this.template, "k", Duration.ofSeconds(30), Duration.ZERO);
+		CompletableFuture<Optional<LockHandle>> shortLease = queueWaiter(this.template, "k", Duration.ofMillis(300),
+				Duration.ofSeconds(5));
+		CompletableFuture<Optional<LockHandle>> longLease = queueWaiter(this.template, "k", Duration.ofSeconds(10),
+				Duration.ofSeconds(5));
+		AtomicInteger renewals = new AtomicInteger();
+		CountDownLatch answer = new CountDownLatch(1);
+		CountDownLatch replyLost = new CountDownLatch(1);
+		this.locker.before("renew", () -> {
+			if (renewals.incrementAndGet() > 1) {
+				block(answer);
+			}
+		});
+		this.locker.after("renew", () -> {
+			if (replyLost.getCount() == 1) {
+				replyLost.countDown();
+				throw new IllegalStateException("reply lost");
+			}
+		});
+		held.close();
+		LockHandle second = shortLease.join().orElseThrow();
+		block(replyLost);
+		second.close();
+		LockHandle third = longLease.join().orElseThrow();
+		LockHandle other = this.otherProcess.tryAcquire("k", Duration.ofSeconds(1), Duration.ofSeconds(5)).orElseThrow();
+		assertThat(third.isHeld()).as("another process holds the lock now").isFalse();
+		answer.countDown();
+		other.close();
+		third.close();
 	}
 
 	// 9: with max-hold, a renewal whose reply was lost left a local estimate beyond the store's TTL.
