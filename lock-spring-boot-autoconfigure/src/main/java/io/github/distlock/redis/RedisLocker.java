@@ -1,6 +1,7 @@
 package io.github.distlock.redis;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -12,7 +13,9 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 
 import io.github.distlock.core.Acquisition;
 import io.github.distlock.core.Locker;
-import io.github.distlock.core.Transfer;
+import io.github.distlock.core.LeaseRequest;
+import io.github.distlock.core.Release;
+import io.github.distlock.core.Renewal;
 
 /**
  * The Redis lock store. Each operation is one Lua script, one round trip; all keys of a lock
@@ -27,11 +30,14 @@ import io.github.distlock.core.Transfer;
 public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable {
 
 	/**
-	 * How long a lock given back for the waiters of other processes is left to them: long enough
-	 * for one to be told and take it, short enough that a waiter which gave up meanwhile costs
-	 * little.
+	 * How long a lock given back for the waiters of other processes is left to them at most (until
+	 * one takes it): long enough for one to be told and take it on a busy machine, short enough
+	 * that a waiter which gave up meanwhile costs little.
 	 */
-	static final Duration GIVE_WAY = Duration.ofMillis(5);
+	static final Duration GIVE_WAY = Duration.ofMillis(100);
+
+	/** How long the last fencing token of a lock is remembered; tokens follow the clock otherwise. */
+	private static final String FENCING_MEMORY_MILLIS = "1000";
 
 	/** The give-way in milliseconds, as the release script takes it. */
 	private final String giveWayMillis;
@@ -39,6 +45,8 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 	private final StringRedisTemplate redis;
 
 	private final RedisLockKeys keys;
+
+	private final RenewalBatches renewalBatches;
 
 	private final RedisReleaseNotices releaseNotices;
 
@@ -58,22 +66,20 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 
 	/** Creates a lock store that leaves a lock given back to other processes for {@code giveWay}. */
 	RedisLocker(RedisConnectionFactory connectionFactory, String keyPrefix, Duration giveWay) {
-		if (keyPrefix.isBlank()) {
-			throw new IllegalArgumentException("Lock key prefix must not be blank");
-		}
+		this.keys = new RedisLockKeys(keyPrefix);
 		this.redis = new StringRedisTemplate(connectionFactory);
 		// Scripts need no connection proxy guarding against close(); it would cost one per call.
 		this.redis.setExposeConnection(true);
-		this.keys = new RedisLockKeys(keyPrefix);
+		this.renewalBatches = RenewalBatches.of(connectionFactory, this.keys);
 		this.giveWayMillis = millis(giveWay);
 		this.releaseNotices = new RedisReleaseNotices(connectionFactory, this.keys.releaseChannel());
 	}
 
 	@Override
 	public Acquisition tryAcquire(String key, String owner, Duration lease, Duration willWait) {
-		long answer = this.redis.execute(LockScripts.ACQUIRE, this.keys.all(key), owner, millis(lease),
+		long answer = this.redis.execute(LockScripts.ACQUIRE, this.keys.forAcquireAndRelease(key), owner, millis(lease),
 				String.valueOf(willWait.toMillis()), this.processId);
-		return (answer > 0) ? Acquisition.acquired(answer) : Acquisition.busy(holderLease(answer));
+		return (answer > 0) ? Acquisition.ACQUIRED : Acquisition.busy(holderLease(answer));
 	}
 
 	/**
@@ -86,30 +92,55 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 	}
 
 	@Override
-	public boolean release(String key, String owner) {
-		return release(key, owner, "", "0");
+	public Release release(String key, String owner) {
+		return release(key, owner, "");
 	}
 
 	@Override
-	public boolean giveWay(String key, String owner) {
-		return release(key, owner, this.processId, this.giveWayMillis);
+	public Release giveWay(String key, String owner) {
+		return release(key, owner, this.processId);
 	}
 
-	private boolean release(String key, String owner, String givingProcess, String giveWayMillis) {
-		return this.redis.execute(LockScripts.RELEASE, this.keys.forRelease(key), owner, this.keys.releaseChannel(),
-				key, givingProcess, giveWayMillis) == 1;
-	}
-
-	@Override
-	public boolean renew(String key, String owner, Duration lease) {
-		return this.redis.execute(LockScripts.RENEW, List.of(this.keys.lock(key)), owner, millis(lease)) == 1;
+	private Release release(String key, String owner, String givingProcess) {
+		long answer = this.redis.execute(LockScripts.RELEASE, this.keys.forAcquireAndRelease(key), owner,
+				this.keys.releaseChannel(), key, givingProcess, this.giveWayMillis);
+		return (answer > 0) ? Release.RELEASED : (answer == 0) ? Release.GONE : Release.TAKEN;
 	}
 
 	@Override
-	public Transfer transfer(String key, String owner, String nextOwner, Duration lease) {
-		List<Long> answer = this.redis.execute(LockScripts.TRANSFER, this.keys.all(key), owner, nextOwner,
-				millis(lease), this.processId);
-		return (answer.get(0) > 0) ? Transfer.transferred(answer.get(0), answer.get(1) == 1) : Transfer.refused();
+	public List<Renewal> renew(List<LeaseRequest> leases) {
+		Renewal[] renewals = new Renewal[leases.size()];
+		for (List<Integer> batch : this.renewalBatches.split(leases)) {
+			List<Renewal> answers = renewBatch(batch.stream().map(leases::get).toList());
+			for (int i = 0; i < batch.size(); i++) {
+				renewals[batch.get(i)] = answers.get(i);
+			}
+		}
+		return List.of(renewals);
+	}
+
+	private List<Renewal> renewBatch(List<LeaseRequest> batch) {
+		List<String> keys = new ArrayList<>(batch.size() * 2);
+		List<String> args = new ArrayList<>(batch.size() * 2 + 1);
+		args.add(this.processId);
+		for (LeaseRequest lease : batch) {
+			String lock = this.keys.lock(lease.key());
+			keys.add(lock);
+			keys.add(this.keys.waiters(lock));
+			args.add(lease.owner());
+			args.add(millis(lease.lease()));
+		}
+		List<Long> answers = this.redis.execute(LockScripts.RENEW, keys, args.toArray());
+		List<Renewal> renewals = new ArrayList<>(answers.size());
+		for (long answer : answers) {
+			renewals.add((answer == 0) ? Renewal.LOST : Renewal.renewed(answer == 2));
+		}
+		return renewals;
+	}
+
+	@Override
+	public long fence(String key, String owner) {
+		return this.redis.execute(LockScripts.FENCE, this.keys.forFence(key), owner, FENCING_MEMORY_MILLIS);
 	}
 
 	@Override

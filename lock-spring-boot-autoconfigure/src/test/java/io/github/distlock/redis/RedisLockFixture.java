@@ -40,17 +40,9 @@ final class RedisLockFixture implements AutoCloseable {
 
 	/** A fixture with its own connections, as another process sharing {@code prefix} would have. */
 	RedisLockFixture(RedisServer server, LockSettings settings, String prefix) {
-		this(server, settings, prefix, RedisLocker.GIVE_WAY);
-	}
-
-	/**
-	 * A fixture as another process sharing {@code prefix} would have, which leaves a lock it gives
-	 * back to other processes for {@code giveWay}: long, so a test never misses it on a busy machine.
-	 */
-	RedisLockFixture(RedisServer server, LockSettings settings, String prefix, Duration giveWay) {
 		this.prefix = prefix;
 		this.connectionFactory = connectionFactory(server.port());
-		this.locker = new RedisLocker(this.connectionFactory, this.prefix, giveWay);
+		this.locker = new RedisLocker(this.connectionFactory, this.prefix);
 		this.template = new DefaultLockTemplate(this.locker, settings);
 		this.redis = new StringRedisTemplate(this.connectionFactory);
 	}

@@ -1,6 +1,8 @@
 package io.github.distlock.redis;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -8,7 +10,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 import io.github.distlock.LockHandle;
+import io.github.distlock.core.LeaseRequest;
 import io.github.distlock.core.LockSettings;
+import io.github.distlock.core.Renewal;
 import io.github.distlock.test.redis.RedisServer;
 import io.github.distlock.test.redis.RedisServerExtension;
 import org.junit.jupiter.api.AfterEach;
@@ -61,12 +65,41 @@ class RedisRoundTripIntegrationTests {
 	@Test
 	void lockIsRenewedInOneRoundTrip() {
 		try (LockHandle handle = acquire("renew")) {
-			String owner = this.fixture.redis.opsForValue().get(this.fixture.lockKey("renew"));
+			List<LeaseRequest> renewal = List.of(new LeaseRequest("renew", owner("renew"), LEASE));
 			// The first call on a server loads the script (EVALSHA, NOSCRIPT, EVAL); count a later one.
-			this.fixture.locker.renew("renew", owner, LEASE);
+			this.fixture.locker.renew(renewal);
 			server().resetStatistics();
-			assertThat(this.fixture.locker.renew("renew", owner, LEASE)).isTrue();
+			assertThat(this.fixture.locker.renew(renewal)).containsExactly(Renewal.RENEWED);
 			assertThat(roundTrips()).isOne();
+		}
+	}
+
+	@Test
+	void aHundredLocksAreRenewedInOneRoundTrip() {
+		List<LockHandle> handles = new ArrayList<>();
+		List<LeaseRequest> renewals = new ArrayList<>();
+		for (int i = 0; i < 250; i++) {
+			handles.add(acquire("many-" + i));
+			renewals.add(new LeaseRequest("many-" + i, owner("many-" + i), LEASE));
+		}
+		this.fixture.locker.renew(renewals.subList(0, 1));
+		server().resetStatistics();
+		assertThat(this.fixture.locker.renew(renewals)).hasSize(250).containsOnly(Renewal.RENEWED);
+		assertThat(roundTrips()).isEqualTo(3);
+		handles.forEach(LockHandle::close);
+	}
+
+	@Test
+	void fencingTokenCostsOneRoundTripTheFirstTimeItIsAskedFor() {
+		try (LockHandle warmUp = acquire("loads-the-script")) {
+			warmUp.fencingToken();
+		}
+		server().resetStatistics();
+		try (LockHandle handle = acquire("fenced")) {
+			assertThat(roundTrips()).isOne();
+			long token = handle.fencingToken();
+			assertThat(handle.fencingToken()).isEqualTo(token);
+			assertThat(roundTrips()).isEqualTo(2);
 		}
 	}
 
@@ -112,6 +145,10 @@ class RedisRoundTripIntegrationTests {
 		}
 		assertThat(server().commandCalls()).containsKey("eval");
 		assertThat(this.fixture.redis.hasKey(this.fixture.lockKey("flushed"))).isFalse();
+	}
+
+	private String owner(String key) {
+		return this.fixture.redis.opsForValue().get(this.fixture.lockKey(key));
 	}
 
 	private LockHandle acquire(String key) {
