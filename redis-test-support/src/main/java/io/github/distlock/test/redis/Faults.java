@@ -1,0 +1,134 @@
+package io.github.distlock.test.redis;
+
+import java.io.InterruptedIOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Predicate;
+
+/**
+ * The faults a {@link FaultProxy} applies to all its connections (stalls, dropped replies, cuts
+ * after a command) and its count of forwarded commands.
+ *
+ * <p>Times are {@link System#nanoTime()} values, compared by difference so they never overflow.
+ */
+final class Faults {
+
+	private final ReentrantLock lock = new ReentrantLock();
+
+	private final Condition stallOverOrClosed = this.lock.newCondition();
+
+	private long stallEnd = System.nanoTime();
+
+	private boolean closed;
+
+	private volatile long dropEnd = System.nanoTime();
+
+	private final Queue<PendingCut> cuts = new ConcurrentLinkedQueue<>();
+
+	private final Map<String, LongAdder> forwarded = new ConcurrentHashMap<>();
+
+	void stall(Duration duration) {
+		long end = System.nanoTime() + duration.toNanos();
+		this.lock.lock();
+		try {
+			// a shorter stall never ends a longer one early
+			if (end - this.stallEnd > 0) {
+				this.stallEnd = end;
+			}
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	/**
+	 * Waits until no stall is on, or the proxy closed.
+	 * @throws InterruptedIOException when the waiting thread is interrupted
+	 */
+	void awaitNoStall() throws InterruptedIOException {
+		this.lock.lock();
+		try {
+			long remaining = this.stallEnd - System.nanoTime();
+			while (!this.closed && remaining > 0) {
+				this.stallOverOrClosed.awaitNanos(remaining);
+				remaining = this.stallEnd - System.nanoTime();
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new InterruptedIOException("Interrupted while a fault proxy stalled");
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	void dropReplies(Duration duration) {
+		this.dropEnd = System.nanoTime() + duration.toNanos();
+	}
+
+	boolean dropsReplies() {
+		return this.dropEnd - System.nanoTime() > 0;
+	}
+
+	CompletableFuture<Void> cutAfterNext(Predicate<List<String>> command) {
+		PendingCut cut = new PendingCut(command, new CompletableFuture<>());
+		this.cuts.add(cut);
+		return cut.done();
+	}
+
+	/**
+	 * Takes the first pending cut that matches a command, so that each cut fires once.
+	 * @param command the command's name and arguments
+	 * @return the cut, or {@code null} when none matches
+	 */
+	PendingCut claimCut(List<String> command) {
+		for (PendingCut cut : this.cuts) {
+			if (cut.command().test(command) && this.cuts.remove(cut)) {
+				return cut;
+			}
+		}
+		return null;
+	}
+
+	void forwarded(String commandName) {
+		this.forwarded.computeIfAbsent(commandName, (name) -> new LongAdder()).increment();
+	}
+
+	long commandsForwarded(String commandName) {
+		LongAdder count = this.forwarded.get(commandName.toUpperCase(Locale.ROOT));
+		return (count != null) ? count.sum() : 0;
+	}
+
+	/** Ends every stall at once and cancels the cuts that never fired. */
+	void close() {
+		this.lock.lock();
+		try {
+			this.closed = true;
+			this.stallOverOrClosed.signalAll();
+		}
+		finally {
+			this.lock.unlock();
+		}
+		this.cuts.forEach((cut) -> cut.done().cancel(false));
+		this.cuts.clear();
+	}
+
+	/**
+	 * A cut waiting for its command.
+	 * @param command which command it follows
+	 * @param done completed once the connection is cut
+	 */
+	record PendingCut(Predicate<List<String>> command, CompletableFuture<Void> done) {
+	}
+
+}

@@ -1,0 +1,120 @@
+package io.github.distlock.test.redis;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import io.github.distlock.test.redis.Faults.PendingCut;
+import io.github.distlock.test.redis.RespReader.RespMessage;
+
+/**
+ * One client connection through a {@link FaultProxy} and its own connection to the server. Each
+ * direction is pumped by its own thread, one whole RESP value at a time.
+ */
+final class ProxiedConnection {
+
+	private static final Duration CUT_TIMEOUT = Duration.ofSeconds(10);
+
+	private final Socket client;
+
+	private final Socket server;
+
+	private final Faults faults;
+
+	private final CountDownLatch serverClosed = new CountDownLatch(1);
+
+	// set before the command that triggers a cut goes out, so its reply is never forwarded
+	private volatile boolean cut;
+
+	ProxiedConnection(Socket client, Socket server, Faults faults) {
+		this.client = client;
+		this.server = server;
+		this.faults = faults;
+	}
+
+	/** Forwards commands from the client to the server until either side closes. */
+	void forwardCommands() {
+		try {
+			RespReader commands = new RespReader(this.client.getInputStream());
+			OutputStream toServer = this.server.getOutputStream();
+			for (RespMessage command = commands.read(); command != null; command = commands.read()) {
+				this.faults.awaitNoStall();
+				PendingCut pendingCut = this.faults.claimCut(command.strings());
+				this.cut = (pendingCut != null);
+				// counted first, so a client that has the reply also sees the count
+				this.faults.forwarded(command.commandName());
+				forward(command, toServer);
+				if (pendingCut != null) {
+					cutAfterCommand(pendingCut);
+					return;
+				}
+			}
+		}
+		catch (IOException ex) {
+			// either side closed, or the proxy did
+		}
+		finally {
+			close();
+		}
+	}
+
+	/** Forwards replies (and pushed messages) from the server to the client until either side closes. */
+	void forwardReplies() {
+		try {
+			RespReader replies = new RespReader(this.server.getInputStream());
+			OutputStream toClient = this.client.getOutputStream();
+			for (RespMessage reply = replies.read(); reply != null; reply = replies.read()) {
+				this.faults.awaitNoStall();
+				if (!this.cut && !this.faults.dropsReplies()) {
+					forward(reply, toClient);
+				}
+			}
+		}
+		catch (IOException ex) {
+			// either side closed, or the proxy did
+		}
+		finally {
+			this.serverClosed.countDown();
+			close();
+		}
+	}
+
+	/** Closes both sides; the pumping threads then end. */
+	void close() {
+		closeQuietly(this.client);
+		closeQuietly(this.server);
+	}
+
+	private void cutAfterCommand(PendingCut pendingCut) throws IOException {
+		// the server reads the command and then the end of the stream: it runs the command before it
+		// closes its side, so once it has, the command ran and the client is told nothing
+		this.server.shutdownOutput();
+		try {
+			this.serverClosed.await(CUT_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		close();
+		pendingCut.done().complete(null);
+	}
+
+	private static void forward(RespMessage message, OutputStream output) throws IOException {
+		output.write(message.bytes());
+		output.flush();
+	}
+
+	static void closeQuietly(Closeable closeable) {
+		try {
+			closeable.close();
+		}
+		catch (IOException ex) {
+			// closing is all that is left to do
+		}
+	}
+
+}
