@@ -40,8 +40,13 @@ final class RedisLockFixture implements AutoCloseable {
 
 	/** A fixture with its own connections, as another process sharing {@code prefix} would have. */
 	RedisLockFixture(RedisServer server, LockSettings settings, String prefix) {
+		this(server.port(), settings, prefix);
+	}
+
+	/** A fixture connected to whatever listens on {@code port}: a server, or a fault proxy before one. */
+	RedisLockFixture(int port, LockSettings settings, String prefix) {
 		this.prefix = prefix;
-		this.connectionFactory = connectionFactory(server.port());
+		this.connectionFactory = connectionFactory(port);
 		this.locker = new RedisLocker(this.connectionFactory, this.prefix);
 		this.template = new DefaultLockTemplate(this.locker, settings);
 		this.redis = new StringRedisTemplate(this.connectionFactory);

@@ -1,0 +1,117 @@
+package io.github.distlock.redis;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+
+import io.github.distlock.LockHandle;
+import io.github.distlock.core.LockSettings;
+import io.github.distlock.test.redis.FaultProxy;
+import io.github.distlock.test.redis.RedisServerExtension;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Lettuce re-sends a command whose reply was lost when it reconnects, so a script may run twice
+ * (review finding 3). A fault proxy cuts the connection right after a lock script reached Redis:
+ * the lock must come out as if the script had run once.
+ */
+@ExtendWith(OutputCaptureExtension.class)
+class RedisReplayIntegrationTests {
+
+	private static final Duration LEASE = Duration.ofSeconds(10);
+
+	@RegisterExtension
+	static final RedisServerExtension redis = RedisServerExtension.servers(1);
+
+	private FaultProxy proxy;
+
+	private RedisLockFixture fixture;
+
+	private RedisLockFixture otherProcess;
+
+	@BeforeEach
+	void setUp() {
+		this.proxy = FaultProxy.start(redis.server());
+		this.fixture = new RedisLockFixture(this.proxy.port(), new LockSettings(Duration.ofSeconds(1),
+				Duration.ofMillis(200), null), "replay-" + System.nanoTime());
+		this.otherProcess = new RedisLockFixture(redis.server(), LockSettings.watchdogLease(LEASE), this.fixture.prefix);
+		// Loads every script, so a cut hits a script that runs rather than a NOSCRIPT answer.
+		try (LockHandle warmUp = this.fixture.template.tryAcquire("warm-up", null, Duration.ZERO).orElseThrow()) {
+			warmUp.fencingToken();
+		}
+	}
+
+	@AfterEach
+	void tearDown() {
+		this.fixture.close();
+		this.otherProcess.close();
+		this.proxy.close();
+	}
+
+	@Test
+	void acquireWhoseReplyWasLostStillHoldsTheLock() throws Exception {
+		CompletableFuture<Void> cut = this.proxy.cutAfterNext(scriptOn("k"));
+		LockHandle handle = this.fixture.template.tryAcquire("k", LEASE, Duration.ZERO).orElseThrow();
+		cut.get(10, TimeUnit.SECONDS);
+		assertThat(handle.isHeld()).isTrue();
+		assertThat(this.otherProcess.template.tryAcquire("k", LEASE, Duration.ZERO)).isEmpty();
+		handle.close();
+		assertThat(this.otherProcess.template.tryAcquire("k", LEASE, Duration.ZERO)).isPresent();
+	}
+
+	@Test
+	void releaseWhoseReplyWasLostIsNoLostLease(CapturedOutput output) throws Exception {
+		LockHandle handle = this.fixture.template.tryAcquire("k", LEASE, Duration.ZERO).orElseThrow();
+		CompletableFuture<Void> cut = this.proxy.cutAfterNext(scriptOn("k"));
+		handle.close();
+		cut.get(10, TimeUnit.SECONDS);
+		assertThat(this.fixture.template.statistics().leasesLost()).isZero();
+		assertThat(this.fixture.template.statistics().releasesFailed()).isZero();
+		assertThat(output).doesNotContain("integrity");
+		assertThat(this.otherProcess.template.tryAcquire("k", LEASE, Duration.ZERO)).isPresent();
+	}
+
+	@Test
+	void renewalWhoseReplyWasLostKeepsTheLock() throws Exception {
+		LockHandle handle = this.fixture.template.tryAcquire("k", null, Duration.ZERO).orElseThrow();
+		CompletableFuture<Void> cut = this.proxy.cutAfterNext(scriptOn("k"));
+		cut.get(10, TimeUnit.SECONDS);
+		Thread.sleep(1500);
+		assertThat(handle.isHeld()).as("held past its first lease").isTrue();
+		assertThat(this.otherProcess.template.tryAcquire("k", LEASE, Duration.ZERO)).isEmpty();
+		handle.close();
+		assertThat(this.fixture.template.statistics().leasesLost()).isZero();
+	}
+
+	@Test
+	void fencingTokenWhoseReplyWasLostIsStillLargerThanTheOneBefore() throws Exception {
+		long before;
+		try (LockHandle first = this.fixture.template.tryAcquire("k", LEASE, Duration.ZERO).orElseThrow()) {
+			before = first.fencingToken();
+		}
+		try (LockHandle second = this.fixture.template.tryAcquire("k", LEASE, Duration.ZERO).orElseThrow()) {
+			CompletableFuture<Void> cut = this.proxy.cutAfterNext(scriptOn("k"));
+			long token = second.fencingToken();
+			cut.get(10, TimeUnit.SECONDS);
+			assertThat(token).isGreaterThan(before);
+		}
+	}
+
+	/** The next script (by SHA, or its source after NOSCRIPT) on the given lock. */
+	private Predicate<List<String>> scriptOn(String key) {
+		String lock = this.fixture.lockKey(key);
+		return (command) -> command.get(0).toUpperCase().startsWith("EVAL") && command.contains(lock);
+	}
+
+}
