@@ -231,6 +231,22 @@ class LockProtocolFaultTests {
 		}
 	}
 
+	// 11: without release notices (an ACL user without channel rights), waiters slept until the holder's lease ran out.
+	@Test
+	void waiterLooksAgainSoonWhileReleaseNoticesCannotArrive() {
+		this.locker.setReleaseNoticesActive(false);
+		LockHandle held = acquire(this.otherProcess, "k", Duration.ofSeconds(30), Duration.ZERO);
+		CompletableFuture<Optional<LockHandle>> waiter = CompletableFuture.supplyAsync(
+				() -> this.template.tryAcquire("k", Duration.ofSeconds(30), Duration.ofSeconds(3)),
+				TemplateTesting::runOnNewThread);
+		await().atMost(Duration.ofSeconds(5)).until(() -> this.locker.calls("acquire") >= 2);
+		held.close();
+		// Long after the release: a waiter that only tries again at the end of its wait finds it taken again.
+		sleep(Duration.ofSeconds(1));
+		this.otherProcess.tryAcquire("k", Duration.ofSeconds(30), Duration.ZERO);
+		assertThat(waiter.join()).as("found free, with no notice, before the other process took it again").isPresent();
+	}
+
 	@Test
 	void queuedCallersFailWithinOneTimeoutWhenStoreIsUnreachable() {
 		this.locker.before("acquire", () -> {
