@@ -3,10 +3,13 @@ package io.github.distlock.core;
 import java.lang.ref.Cleaner;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A caller's view of a {@link Holding}: the outermost acquisition or a nested one. Closing it
- * once counts; the lock is released when the last view of its holding closes. A view that becomes
- * unreachable without being closed is noticed, so a leaked lock is not renewed for ever.
+ * once counts; the lock is released when the last view of its holding closes. A watchdog lock's
+ * view that becomes unreachable without being closed is noticed, so the lock is not renewed for
+ * ever.
  */
 final class HoldingHandle implements DetachableLockHandle {
 
@@ -20,12 +23,14 @@ final class HoldingHandle implements DetachableLockHandle {
 
 	private final AtomicBoolean threadBound = new AtomicBoolean(true);
 
-	private final Cleaner.Cleanable leakWatch;
+	/** Watches a watchdog lock's handle, which would otherwise be renewed for ever; a fixed lease ends by itself. */
+	private final Cleaner.@Nullable Cleanable leakWatch;
 
 	HoldingHandle(Holding holding, LockCoordinator coordinator) {
 		this.holding = holding;
 		this.coordinator = coordinator;
-		this.leakWatch = leaks.register(this, new LeakWatch(holding, this.closed, coordinator));
+		this.leakWatch = holding.request().watchdog()
+				? leaks.register(this, new LeakWatch(holding, this.closed, coordinator)) : null;
 	}
 
 	@Override
@@ -53,7 +58,9 @@ final class HoldingHandle implements DetachableLockHandle {
 	@Override
 	public void close() {
 		if (this.closed.compareAndSet(false, true)) {
-			this.leakWatch.clean();
+			if (this.leakWatch != null) {
+				this.leakWatch.clean();
+			}
 			detachFromThread();
 			if (this.holding.exit()) {
 				this.coordinator.release(this.holding);

@@ -1,17 +1,12 @@
 package io.github.distlock.core;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -23,18 +18,14 @@ import org.jspecify.annotations.Nullable;
  * to the maximum hold time, checks in during long runs of hand-offs to learn whether other
  * processes wait, and retries renewals that got no answer.
  *
- * <p>Claims that need the store are queued and sent in batches of up to {@link #BATCH} per
- * {@link Locker#renew} call, by up to {@link #SENDERS} sender threads, so a renewal that hangs
- * delays only its own batch. At most one renewal of a claim is queued or in flight at a time.
+ * <p>Claims that need the store are queued to {@link RenewalSenders}, which renew them in batches;
+ * at most one renewal of a claim is queued or in flight at a time. Watchdog renewals come due on
+ * the ticks of a coarse clock, so that claims taken about the same time share batches.
  */
 final class LeaseKeeper implements AutoCloseable {
 
 	/** After this long without a store answer, a hand-off asks the store whether others wait. */
 	static final Duration CHECK_IN = Duration.ofMillis(20);
-
-	static final int BATCH = 100;
-
-	private static final int SENDERS = 4;
 
 	/** A fixed lease's store expiry this close to what the holding wants needs no renewal. */
 	private static final long MIN_TOLERANCE = TimeUnit.MILLISECONDS.toNanos(1);
@@ -50,17 +41,12 @@ final class LeaseKeeper implements AutoCloseable {
 
 	private final LeaseEvents events;
 
-	private final ConcurrentLinkedQueue<Claim> queued = new ConcurrentLinkedQueue<>();
-
-	private final AtomicInteger activeSenders = new AtomicInteger();
-
 	private final ScheduledExecutorService timer;
 
 	/** Watchdog renewals are rounded up to this, a tenth of the renew interval (a second at most). */
 	private final long renewalTick;
 
-	private final ThreadPoolExecutor senders = new ThreadPoolExecutor(SENDERS, SENDERS, 30, TimeUnit.SECONDS,
-			new LinkedBlockingQueue<>(), DaemonThreads.named("distlock-renewal"));
+	private final RenewalSenders senders = new RenewalSenders(this::send);
 
 	LeaseKeeper(Locker locker, LockSettings settings, LeaseEvents events) {
 		this.locker = locker;
@@ -69,7 +55,6 @@ final class LeaseKeeper implements AutoCloseable {
 		ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, DaemonThreads.named("distlock-watchdog"));
 		timer.setRemoveOnCancelPolicy(true);
 		this.timer = timer;
-		this.senders.allowCoreThreadTimeOut(true);
 		this.renewalTick = Math.max(1, Math.min(settings.renewInterval().toNanos() / 10, TimeUnit.SECONDS.toNanos(1)));
 	}
 
@@ -132,44 +117,8 @@ final class LeaseKeeper implements AutoCloseable {
 
 	private void request(Claim claim) {
 		if (claim.renewal.request()) {
-			this.queued.add(claim);
-			startSender();
+			this.senders.queue(claim);
 		}
-	}
-
-	private void startSender() {
-		for (int active = this.activeSenders.get(); active < SENDERS && !this.queued.isEmpty();
-				active = this.activeSenders.get()) {
-			if (this.activeSenders.compareAndSet(active, active + 1)) {
-				try {
-					this.senders.execute(this::sendQueued);
-				}
-				catch (RejectedExecutionException ex) {
-					this.activeSenders.decrementAndGet();
-				}
-				return;
-			}
-		}
-	}
-
-	private void sendQueued() {
-		try {
-			for (List<Claim> batch = nextBatch(); !batch.isEmpty(); batch = nextBatch()) {
-				send(batch);
-			}
-		}
-		finally {
-			this.activeSenders.decrementAndGet();
-			startSender();
-		}
-	}
-
-	private List<Claim> nextBatch() {
-		List<Claim> batch = new ArrayList<>();
-		for (Claim claim = this.queued.poll(); claim != null; claim = (batch.size() < BATCH) ? this.queued.poll() : null) {
-			batch.add(claim);
-		}
-		return batch;
 	}
 
 	private void send(List<Claim> claims) {
@@ -280,7 +229,7 @@ final class LeaseKeeper implements AutoCloseable {
 	@Override
 	public void close() {
 		this.timer.shutdownNow();
-		this.senders.shutdownNow();
+		this.senders.close();
 	}
 
 }

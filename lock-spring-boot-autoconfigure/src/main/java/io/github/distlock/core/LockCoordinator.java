@@ -195,11 +195,15 @@ final class LockCoordinator implements AutoCloseable {
 		return holding.fencingToken(this.fencing);
 	}
 
-	/** A holding's every view became unreachable without being closed. */
+	/**
+	 * A holding's every view became unreachable without being closed: it is no longer renewed, and
+	 * it is no longer a user of its local lock.
+	 */
 	void abandoned(Holding holding) {
 		if (!holding.isReleased()) {
 			this.events.abandoned(holding);
 			holding.claim().local().holdingChanged();
+			this.locals.leave(holding.key());
 		}
 	}
 

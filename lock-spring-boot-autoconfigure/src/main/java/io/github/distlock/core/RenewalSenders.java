@@ -1,0 +1,85 @@
+package io.github.distlock.core;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+
+/**
+ * The threads that send renewals: claims are queued, and up to {@link #SENDERS} threads take them
+ * off the queue in batches of up to {@link #BATCH}, one {@link Locker#renew} call each. A call that
+ * hangs holds up only its own batch: the next claims queued start another sender.
+ */
+final class RenewalSenders implements AutoCloseable {
+
+	static final int BATCH = 100;
+
+	private static final int SENDERS = 4;
+
+	private final Consumer<List<Claim>> send;
+
+	private final ConcurrentLinkedQueue<Claim> queued = new ConcurrentLinkedQueue<>();
+
+	private final AtomicInteger active = new AtomicInteger();
+
+	private final ThreadPoolExecutor senders = new ThreadPoolExecutor(SENDERS, SENDERS, 30, TimeUnit.SECONDS,
+			new LinkedBlockingQueue<>(), DaemonThreads.named("distlock-renewal"));
+
+	/** @param send sends one batch and handles its answers */
+	RenewalSenders(Consumer<List<Claim>> send) {
+		this.send = send;
+		this.senders.allowCoreThreadTimeOut(true);
+	}
+
+	void queue(Claim claim) {
+		this.queued.add(claim);
+		startSender();
+	}
+
+	private void startSender() {
+		for (int running = this.active.get(); running < SENDERS && !this.queued.isEmpty(); running = this.active.get()) {
+			if (this.active.compareAndSet(running, running + 1)) {
+				try {
+					this.senders.execute(this::sendQueued);
+				}
+				catch (RejectedExecutionException ex) {
+					// Closed: the application is stopping, and its locks expire by their leases.
+					this.active.decrementAndGet();
+				}
+				return;
+			}
+		}
+	}
+
+	private void sendQueued() {
+		try {
+			for (List<Claim> batch = nextBatch(); !batch.isEmpty(); batch = nextBatch()) {
+				this.send.accept(batch);
+			}
+		}
+		finally {
+			this.active.decrementAndGet();
+			// A claim queued while this sender was finishing must not wait for the next one.
+			startSender();
+		}
+	}
+
+	private List<Claim> nextBatch() {
+		List<Claim> batch = new ArrayList<>();
+		for (Claim claim = this.queued.poll(); claim != null; claim = (batch.size() < BATCH) ? this.queued.poll() : null) {
+			batch.add(claim);
+		}
+		return batch;
+	}
+
+	@Override
+	public void close() {
+		this.senders.shutdownNow();
+	}
+
+}
