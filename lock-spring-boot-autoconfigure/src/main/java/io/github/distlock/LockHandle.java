@@ -20,19 +20,18 @@ public interface LockHandle extends AutoCloseable {
 	 * Returns the fencing token of this holding: greater than every token issued before for the
 	 * same lock, so a store can reject writes from a holder whose lease has run out. Nested
 	 * (reentrant) holdings share the outermost holding's token.
-	 * <p>A lock handed over by another thread of this process may be held before Redis has
-	 * confirmed the hand-off (the previous holder's lease covers it); the token then waits for that
-	 * confirmation (Redis's answer to one request, so no longer than the command timeout).
+	 * <p>The token is minted in Redis the first time it is asked for (one round trip), and only
+	 * while the lock is held: ask for it inside the critical section, before the writes it fences.
 	 * @return the fencing token
-	 * @throws LockBackendException when Redis did not confirm the hand-off, so this holding has
-	 * no token and {@link #isHeld()} is {@code false}
+	 * @throws IllegalStateException when the lock is no longer held (released, or its lease lost)
+	 * @throws LockBackendException when Redis could not be reached in time
 	 */
 	long fencingToken();
 
 	/**
 	 * Returns whether the lock is still held: {@code false} once released, or once the lease is
-	 * known to be lost (it ran out, a renewal found the lock gone, or Redis did not confirm the
-	 * hand-off that gave it to this holder).
+	 * known to be lost or may have run out (its own lease ran out, Redis may have let it expire
+	 * because a renewal got no answer in time, or a renewal found the lock gone).
 	 * @return whether the lock is held
 	 */
 	boolean isHeld();
