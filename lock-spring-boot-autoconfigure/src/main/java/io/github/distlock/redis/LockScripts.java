@@ -20,9 +20,9 @@ final class LockScripts {
 
 	static final RedisScript<Long> RELEASE = longScript("release.lua");
 
-	static final RedisScript<Long> RENEW = longScript("renew.lua");
+	static final RedisScript<List<Long>> RENEW = listScript("renew.lua");
 
-	static final RedisScript<List<Long>> TRANSFER = listScript("transfer.lua");
+	static final RedisScript<Long> FENCE = longScript("fence.lua");
 
 	private LockScripts() {
 	}

@@ -3,24 +3,39 @@ package io.github.distlock.core;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
- * A {@link Locker} in memory, for tests of the backend-neutral logic. Locks expire by their lease
- * as in Redis; calls are counted by operation, and a test may run something before an operation
- * (a delay, a failure).
+ * A {@link Locker} in memory that behaves as the Redis locker does in everything
+ * {@link AbstractLockerContractTests} checks, so tests of the backend-neutral logic can trust it.
+ * Each instance is one process with its own process id and listeners; {@link #otherProcess()}
+ * returns another process on the same store. Locks, waiters markers, give-ways and fencing
+ * memory expire by time as in Redis.
+ *
+ * <p>Test hooks, per process: {@link #before} and {@link #after} an operation ({@code acquire},
+ * {@code release} (give-ways included), {@code renew}, {@code fence}), {@link #calls}, and
+ * {@link #setReleaseNoticesActive}. Release notices reach every process of the store, on the
+ * releasing thread before {@code release} answers, which is one of the orders Redis allows.
+ * Thread-safe.
  */
 public final class InMemoryLocker implements Locker {
 
-	private final Map<String, Entry> locks = new ConcurrentHashMap<>();
+	/** How long a lock given way is left to other processes' waiters, as in the Redis locker. */
+	public static final Duration GIVE_WAY = Duration.ofMillis(100);
 
-	/** Markers left by waiters of other processes, as the Redis store leaves them. */
-	private final Map<String, Entry> waiters = new ConcurrentHashMap<>();
+	private static final Set<String> OPERATIONS = Set.of("acquire", "release", "renew", "fence");
 
-	private final AtomicLong fencing = new AtomicLong();
+	private final InMemoryStore store;
+
+	private final Duration giveWay;
+
+	private final String processId = UUID.randomUUID().toString();
 
 	private final List<Consumer<String>> listeners = new CopyOnWriteArrayList<>();
 
@@ -30,60 +45,67 @@ public final class InMemoryLocker implements Locker {
 
 	private final Map<String, Runnable> after = new ConcurrentHashMap<>();
 
+	private volatile boolean releaseNoticesActive = true;
+
+	/** Creates a process on a new, empty store that gives way for {@link #GIVE_WAY}. */
+	public InMemoryLocker() {
+		this(GIVE_WAY);
+	}
+
+	/**
+	 * Creates a process on a new, empty store.
+	 * @param giveWay how long a lock this process gives way is left to other processes' waiters
+	 */
+	public InMemoryLocker(Duration giveWay) {
+		this(new InMemoryStore(), giveWay);
+	}
+
+	private InMemoryLocker(InMemoryStore store, Duration giveWay) {
+		this.store = store;
+		this.giveWay = giveWay;
+		store.subscribe(this::notice);
+	}
+
+	/**
+	 * Returns another process on the same store, giving way as long as this one.
+	 * @return the other process's locker
+	 */
+	public InMemoryLocker otherProcess() {
+		return otherProcess(this.giveWay);
+	}
+
+	/**
+	 * Returns another process on the same store.
+	 * @param giveWay how long a lock that process gives way is left to other processes' waiters
+	 * @return the other process's locker
+	 */
+	public InMemoryLocker otherProcess(Duration giveWay) {
+		return new InMemoryLocker(this.store, giveWay);
+	}
+
 	@Override
 	public Acquisition tryAcquire(String key, String owner, Duration lease, Duration willWait) {
-		call("acquire");
-		synchronized (this) {
-			Entry current = live(key);
-			if (current == null) {
-				this.locks.put(key, new Entry(owner, lease));
-				return Acquisition.acquired(this.fencing.incrementAndGet());
-			}
-			if (!willWait.isZero()) {
-				this.waiters.put(key, new Entry("waiting", willWait));
-			}
-			return Acquisition.busy(Duration.ofNanos(Math.max(1_000_000, current.expiresAt - System.nanoTime())));
-		}
+		return call("acquire", () -> this.store.acquire(key, owner, lease, willWait, this.processId));
 	}
 
 	@Override
-	public boolean release(String key, String owner) {
-		call("release");
-		boolean released;
-		synchronized (this) {
-			released = isOwner(key, owner) && this.locks.remove(key) != null;
-			if (released) {
-				this.waiters.remove(key);
-			}
-		}
-		if (released) {
-			this.listeners.forEach((listener) -> listener.accept(key));
-		}
-		return released;
+	public Release release(String key, String owner) {
+		return call("release", () -> this.store.release(key, owner, null, this.giveWay));
 	}
 
 	@Override
-	public synchronized boolean renew(String key, String owner, Duration lease) {
-		call("renew");
-		if (isOwner(key, owner)) {
-			this.locks.put(key, new Entry(owner, lease));
-			return true;
-		}
-		return false;
+	public Release giveWay(String key, String owner) {
+		return call("release", () -> this.store.release(key, owner, this.processId, this.giveWay));
 	}
 
 	@Override
-	public Transfer transfer(String key, String owner, String nextOwner, Duration lease) {
-		call("transfer");
-		Transfer transfer = Transfer.refused();
-		synchronized (this) {
-			if (isOwner(key, owner)) {
-				this.locks.put(key, new Entry(nextOwner, lease));
-				transfer = Transfer.transferred(this.fencing.incrementAndGet(), live(this.waiters, key) != null);
-			}
-		}
-		runAfter("transfer");
-		return transfer;
+	public List<Renewal> renew(List<LeaseRequest> leases) {
+		return call("renew", () -> this.store.renew(leases, this.processId));
+	}
+
+	@Override
+	public long fence(String key, String owner) {
+		return call("fence", () -> this.store.fence(key, owner));
 	}
 
 	@Override
@@ -91,71 +113,81 @@ public final class InMemoryLocker implements Locker {
 		this.listeners.add(listener);
 	}
 
+	@Override
+	public boolean releaseNoticesActive() {
+		return this.releaseNoticesActive;
+	}
+
 	/**
-	 * Runs {@code behaviour} before every call of an operation ({@code acquire}, {@code release},
-	 * {@code renew}, {@code transfer}); it may sleep or throw.
+	 * Sets whether this process gets release notices; while it does not, they are dropped.
+	 * @param active whether notices are delivered
+	 */
+	public void setReleaseNoticesActive(boolean active) {
+		this.releaseNoticesActive = active;
+	}
+
+	/**
+	 * Runs {@code behaviour} before every call of an operation, before the store sees it; it may
+	 * sleep, throw, or block on a latch.
+	 * @param operation {@code acquire}, {@code release}, {@code renew} or {@code fence}
+	 * @param behaviour what to run
 	 */
 	public void before(String operation, Runnable behaviour) {
-		this.before.put(operation, behaviour);
+		this.before.put(checked(operation), behaviour);
 	}
 
 	/**
-	 * Runs {@code behaviour} after the store applied a {@code transfer}, before it answers: a
-	 * failure there is a reply lost on the way back.
+	 * Runs {@code behaviour} after the store applied an operation, before it answers: a failure
+	 * there is a reply lost on the way back.
+	 * @param operation {@code acquire}, {@code release}, {@code renew} or {@code fence}
+	 * @param behaviour what to run
 	 */
 	public void after(String operation, Runnable behaviour) {
-		this.after.put(operation, behaviour);
+		this.after.put(checked(operation), behaviour);
 	}
 
+	/**
+	 * Returns how often this process called an operation.
+	 * @param operation {@code acquire}, {@code release}, {@code renew} or {@code fence}
+	 * @return the number of calls, failed ones included
+	 */
 	public long calls(String operation) {
-		AtomicLong count = this.calls.get(operation);
+		AtomicLong count = this.calls.get(checked(operation));
 		return (count != null) ? count.get() : 0;
 	}
 
-	private void call(String operation) {
+	/** Drops every lock, marker and fencing memory of the store, as a Redis that restarted empty. */
+	public void clear() {
+		this.store.clear();
+	}
+
+	/**
+	 * Returns every key the store holds, named as in Redis under an empty prefix.
+	 * @return the time to live of each key, in milliseconds
+	 */
+	public Map<String, Long> timesToLive() {
+		return this.store.timesToLive();
+	}
+
+	private void notice(String key) {
+		if (this.releaseNoticesActive) {
+			this.listeners.forEach((listener) -> listener.accept(key));
+		}
+	}
+
+	private <T> T call(String operation, Supplier<T> applied) {
 		this.calls.computeIfAbsent(operation, (name) -> new AtomicLong()).incrementAndGet();
-		Runnable behaviour = this.before.get(operation);
-		if (behaviour != null) {
-			behaviour.run();
+		this.before.getOrDefault(operation, () -> { }).run();
+		T answer = applied.get();
+		this.after.getOrDefault(operation, () -> { }).run();
+		return answer;
+	}
+
+	private static String checked(String operation) {
+		if (!OPERATIONS.contains(operation)) {
+			throw new IllegalArgumentException("Unknown operation '" + operation + "'; use one of " + OPERATIONS);
 		}
-	}
-
-	private void runAfter(String operation) {
-		Runnable behaviour = this.after.get(operation);
-		if (behaviour != null) {
-			behaviour.run();
-		}
-	}
-
-	private boolean isOwner(String key, String owner) {
-		Entry current = live(key);
-		return current != null && current.owner.equals(owner);
-	}
-
-	private Entry live(String key) {
-		return live(this.locks, key);
-	}
-
-	private static Entry live(Map<String, Entry> entries, String key) {
-		Entry current = entries.get(key);
-		if (current != null && System.nanoTime() - current.expiresAt >= 0) {
-			entries.remove(key);
-			return null;
-		}
-		return current;
-	}
-
-	private static final class Entry {
-
-		final String owner;
-
-		final long expiresAt;
-
-		Entry(String owner, Duration lease) {
-			this.owner = owner;
-			this.expiresAt = System.nanoTime() + lease.toNanos();
-		}
-
+		return operation;
 	}
 
 }
