@@ -3,9 +3,14 @@ package io.github.distlock.redis;
 import java.util.List;
 
 /**
- * Where a lock lives in Redis. Every key begins with the prefix and is wrapped in one hash tag,
- * so all keys of a lock share a cluster slot: {@code {lock:goods:42}},
- * {@code {lock:goods:42}:waiters}, {@code {lock:goods:42}:giveway}, {@code {lock:goods:42}:fencing}.
+ * Where a lock lives in Redis. Every key of a lock begins with the prefix and is wrapped in one
+ * hash tag, so all of them share a cluster slot: {@code {lock:goods:42}},
+ * {@code {lock:goods:42}:waiters}, {@code {lock:goods:42}:giveway},
+ * {@code {lock:goods:42}:fencing}.
+ *
+ * <p>A {@code '}'} inside the lock's name ends the tag early, for all of the lock's keys alike, so
+ * they still share a slot. A prefix that starts with {@code '}'} would leave the tag empty, and
+ * Redis would then hash each key whole; such a prefix is refused.
  *
  * @param prefix first part of every key
  */
@@ -16,27 +21,30 @@ record RedisLockKeys(String prefix) {
 			throw new IllegalArgumentException("Lock key prefix must not be blank");
 		}
 		if (prefix.startsWith("}")) {
-			// "{}..." is an empty hash tag: the keys of one lock would land in different cluster slots.
-			throw new IllegalArgumentException("Lock key prefix must not start with '}', was '" + prefix + "'");
+			throw new IllegalArgumentException("Lock key prefix '" + prefix + "' starts with '}', which leaves the "
+					+ "cluster hash tag of every lock empty: a lock's keys would land on different slots and every "
+					+ "lock script would fail with CROSSSLOT in Redis Cluster. Choose a prefix that does not start "
+					+ "with '}'.");
 		}
 	}
 
+	/** The lock itself, holding its owner's token. */
 	String lock(String key) {
 		return "{" + this.prefix + ":" + key + "}";
 	}
 
-	/** The lock, its waiters marker and its give-way. */
+	/** The marker left by the lock's waiters. */
+	String waiters(String key) {
+		return lock(key) + ":waiters";
+	}
+
+	/** The lock, its waiters marker and its give-way: the keys of acquire and release. */
 	List<String> forAcquireAndRelease(String key) {
 		String lock = lock(key);
 		return List.of(lock, lock + ":waiters", lock + ":giveway");
 	}
 
-	/** The lock and its waiters marker, for a renewal. */
-	String waiters(String lock) {
-		return lock + ":waiters";
-	}
-
-	/** The lock and its last fencing token. */
+	/** The lock and its fencing memory: the keys of fence. */
 	List<String> forFence(String key) {
 		String lock = lock(key);
 		return List.of(lock, lock + ":fencing");

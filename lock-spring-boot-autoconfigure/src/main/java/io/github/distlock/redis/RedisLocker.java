@@ -1,10 +1,8 @@
 package io.github.distlock.redis;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 import org.springframework.context.SmartLifecycle;
@@ -12,80 +10,91 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 import io.github.distlock.core.Acquisition;
-import io.github.distlock.core.Locker;
 import io.github.distlock.core.LeaseRequest;
+import io.github.distlock.core.Locker;
 import io.github.distlock.core.Release;
 import io.github.distlock.core.Renewal;
 
 /**
- * The Redis lock store. Each operation is one Lua script, one round trip; all keys of a lock
+ * The Redis {@link Locker}. Each operation is one Lua script, one round trip; all keys of a lock
  * share one cluster slot. It uses the application's own {@link RedisConnectionFactory}, so
- * standalone, Sentinel and Cluster set up through {@code spring.data.redis.*} all work.
+ * standalone, Sentinel and Cluster set up through {@code spring.data.redis.*} all work. The keys
+ * and scripts are described in the package documentation.
  *
- * <p>As a {@link SmartLifecycle} it stops its release-notice subscription before the connection
- * factory it depends on stops, so no subscription is left waiting on connections being shut down.
+ * <p>It runs from construction, so it also works outside an application context. As a
+ * {@link SmartLifecycle} in {@link #PHASE} it stops its release-notice subscription after the
+ * components that take locks have stopped and before the connection factory does; started again,
+ * it subscribes again. {@link #close()} is final.
  *
  * @since 0.1.0
  */
 public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable {
 
 	/**
-	 * How long a lock given back for the waiters of other processes is left to them at most (until
-	 * one takes it): long enough for one to be told and take it on a busy machine, short enough
-	 * that a waiter which gave up meanwhile costs little.
+	 * The lifecycle phase of the locker: above the phase of Spring Data Redis's connection
+	 * factories (0), so it stops before them, and well below the web server's graceful shutdown
+	 * ({@code SmartLifecycle.DEFAULT_PHASE - 1024}), message listener containers and schedulers,
+	 * so it stops after they have finished the work that takes locks. The gap to the connection
+	 * factory leaves room for components that must stop in between.
+	 */
+	public static final int PHASE = 1024;
+
+	/**
+	 * How long a lock given way is left to the waiters of other processes: long enough for one of
+	 * them to be told and take it, short enough that a waiter which gave up meanwhile costs little.
 	 */
 	static final Duration GIVE_WAY = Duration.ofMillis(100);
 
-	/** How long the last fencing token of a lock is remembered; tokens follow the clock otherwise. */
-	private static final String FENCING_MEMORY_MILLIS = "1000";
-
-	/** The give-way in milliseconds, as the release script takes it. */
-	private final String giveWayMillis;
+	/** How long the last fencing token of a lock is remembered after it was minted. */
+	private static final String FENCING_MEMORY = "1000";
 
 	private final StringRedisTemplate redis;
 
 	private final RedisLockKeys keys;
 
-	private final RenewalBatches renewalBatches;
-
 	private final RedisReleaseNotices releaseNotices;
 
-	private final AtomicBoolean closed = new AtomicBoolean();
+	private final RedisRenewals renewals;
+
+	/** The give-way in milliseconds, as the release script takes it. */
+	private final String giveWayMillis;
 
 	/** Tells this process's attempts and waiters from other processes'. */
 	private final String processId = UUID.randomUUID().toString();
 
 	/**
-	 * Creates a lock store over the given connections.
+	 * Creates a locker over the given connections.
 	 * @param connectionFactory the application's Redis connections
-	 * @param keyPrefix first part of every key the store writes, for example {@code lock}
+	 * @param keyPrefix first part of every key the locker writes, for example {@code lock}; it must
+	 * not be blank nor start with {@code '}'}
 	 */
 	public RedisLocker(RedisConnectionFactory connectionFactory, String keyPrefix) {
 		this(connectionFactory, keyPrefix, GIVE_WAY);
 	}
 
-	/** Creates a lock store that leaves a lock given back to other processes for {@code giveWay}. */
+	/** Creates a locker that leaves a lock given way to other processes for {@code giveWay}. */
 	RedisLocker(RedisConnectionFactory connectionFactory, String keyPrefix, Duration giveWay) {
 		this.keys = new RedisLockKeys(keyPrefix);
 		this.redis = new StringRedisTemplate(connectionFactory);
 		// Scripts need no connection proxy guarding against close(); it would cost one per call.
 		this.redis.setExposeConnection(true);
-		this.renewalBatches = RenewalBatches.of(connectionFactory, this.keys);
 		this.giveWayMillis = millis(giveWay);
 		this.releaseNotices = new RedisReleaseNotices(connectionFactory, this.keys.releaseChannel());
+		this.renewals = new RedisRenewals(this.redis, this.keys, this.processId);
 	}
 
 	@Override
 	public Acquisition tryAcquire(String key, String owner, Duration lease, Duration willWait) {
-		long answer = this.redis.execute(LockScripts.ACQUIRE, this.keys.forAcquireAndRelease(key), owner, millis(lease),
-				String.valueOf(willWait.toMillis()), this.processId);
-		return (answer > 0) ? Acquisition.ACQUIRED : Acquisition.busy(holderLease(answer));
+		String waitMillis = (willWait.isNegative() || willWait.isZero()) ? "0" : millis(willWait);
+		long answer = this.redis.execute(LockScripts.ACQUIRE, this.keys.forAcquireAndRelease(key), owner,
+				millis(lease), waitMillis, this.processId);
+		return (answer == 1) ? Acquisition.ACQUIRED : Acquisition.busy(holderLease(answer));
 	}
 
 	/**
-	 * The holder's lease (or give-way) from the script's answer, minus one more than its {@code PTTL}: -1 means
-	 * less than a millisecond is left, so retry after one; 0 means the key has no expiry (not
-	 * written by a locker), which is unknown.
+	 * The holder's lease (or give-way) from a busy answer, minus one more than its {@code PTTL}:
+	 * -1 means less than a millisecond is left, so retry after one; 0 means the key has no expiry
+	 * (not written by a locker), which is unknown.
 	 */
 	private static Duration holderLease(long answer) {
 		return (answer == 0) ? Duration.ZERO : Duration.ofMillis(Math.max(1, -answer - 1));
@@ -104,75 +113,63 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 	private Release release(String key, String owner, String givingProcess) {
 		long answer = this.redis.execute(LockScripts.RELEASE, this.keys.forAcquireAndRelease(key), owner,
 				this.keys.releaseChannel(), key, givingProcess, this.giveWayMillis);
-		return (answer > 0) ? Release.RELEASED : (answer == 0) ? Release.GONE : Release.TAKEN;
+		return (answer == 1) ? Release.RELEASED : (answer == 0) ? Release.GONE : Release.TAKEN;
 	}
 
 	@Override
 	public List<Renewal> renew(List<LeaseRequest> leases) {
-		Renewal[] renewals = new Renewal[leases.size()];
-		for (List<Integer> batch : this.renewalBatches.split(leases)) {
-			List<Renewal> answers = renewBatch(batch.stream().map(leases::get).toList());
-			for (int i = 0; i < batch.size(); i++) {
-				renewals[batch.get(i)] = answers.get(i);
-			}
-		}
-		return List.of(renewals);
-	}
-
-	private List<Renewal> renewBatch(List<LeaseRequest> batch) {
-		List<String> keys = new ArrayList<>(batch.size() * 2);
-		List<String> args = new ArrayList<>(batch.size() * 2 + 1);
-		args.add(this.processId);
-		for (LeaseRequest lease : batch) {
-			String lock = this.keys.lock(lease.key());
-			keys.add(lock);
-			keys.add(this.keys.waiters(lock));
-			args.add(lease.owner());
-			args.add(millis(lease.lease()));
-		}
-		List<Long> answers = this.redis.execute(LockScripts.RENEW, keys, args.toArray());
-		List<Renewal> renewals = new ArrayList<>(answers.size());
-		for (long answer : answers) {
-			renewals.add((answer == 0) ? Renewal.LOST : Renewal.renewed(answer == 2));
-		}
-		return renewals;
+		return this.renewals.renew(leases);
 	}
 
 	@Override
 	public long fence(String key, String owner) {
-		return this.redis.execute(LockScripts.FENCE, this.keys.forFence(key), owner, FENCING_MEMORY_MILLIS);
+		return this.redis.execute(LockScripts.FENCE, this.keys.forFence(key), owner, FENCING_MEMORY);
 	}
 
 	@Override
 	public void onRelease(Consumer<String> listener) {
-		this.releaseNotices.subscribe(listener);
+		this.releaseNotices.addListener(listener);
+	}
+
+	/**
+	 * Whether the release-notice subscription is subscribed: not before the first listener, not
+	 * while subscribing fails (Redis away, or the Redis user may not use the channel), not once
+	 * stopped. A connection that drops after subscribing is restored, and subscribed again, by the
+	 * Redis client itself; meanwhile this still answers {@code true}.
+	 */
+	@Override
+	public boolean releaseNoticesActive() {
+		return this.releaseNotices.isSubscribed();
 	}
 
 	@Override
 	public void start() {
-		// The subscription starts with the first listener.
+		this.releaseNotices.start();
 	}
 
 	@Override
 	public void stop() {
-		close();
+		this.releaseNotices.stop();
 	}
 
 	@Override
 	public boolean isRunning() {
-		return !this.closed.get();
+		return this.releaseNotices.isRunning();
+	}
+
+	@Override
+	public int getPhase() {
+		return PHASE;
 	}
 
 	@Override
 	public void close() {
-		if (this.closed.compareAndSet(false, true)) {
-			this.releaseNotices.close();
-		}
+		this.releaseNotices.close();
 	}
 
-	/** A lease in whole milliseconds, at least one, as Redis takes it. */
-	private static String millis(Duration lease) {
-		return String.valueOf(Math.max(1, lease.toMillis()));
+	/** A duration in whole milliseconds, at least one, as Redis takes it. */
+	static String millis(Duration duration) {
+		return String.valueOf(Math.max(1, duration.toMillis()));
 	}
 
 }

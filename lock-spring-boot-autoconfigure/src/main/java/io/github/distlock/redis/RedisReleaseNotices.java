@@ -1,23 +1,35 @@
 package io.github.distlock.redis;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
+import org.springframework.core.NestedExceptionUtils;
 import org.springframework.core.task.SyncTaskExecutor;
+import org.springframework.data.redis.connection.Message;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.listener.ChannelTopic;
 import org.springframework.data.redis.listener.RedisMessageListenerContainer;
+import org.springframework.util.backoff.BackOff;
+import org.springframework.util.backoff.BackOffExecution;
 import org.springframework.util.backoff.ExponentialBackOff;
 
 /**
- * One pub/sub subscription per application, to the channel on which releases are announced.
- * It subscribes in the background, so an application starts while Redis is away, and
- * re-subscribes by itself after Redis comes back; meanwhile waiters retry when leases run out.
+ * One pub/sub subscription per locker, to the channel on which releases are announced, made
+ * when the first listener is added. It subscribes in the background, so an application starts
+ * while Redis is away or refuses the channel, and keeps trying with back-off until it succeeds;
+ * meanwhile waiters poll. It can be stopped and started again, keeping its listeners; closed, it
+ * stays closed.
  */
 final class RedisReleaseNotices implements AutoCloseable {
 
@@ -25,51 +37,77 @@ final class RedisReleaseNotices implements AutoCloseable {
 
 	private final RedisMessageListenerContainer container = new RedisMessageListenerContainer();
 
-	private final ChannelTopic channel;
+	private final String channel;
 
-	/** Subscribes and, when Redis is away, schedules the retries: one daemon thread. */
+	private final List<Consumer<String>> listeners = new CopyOnWriteArrayList<>();
+
+	private final BackOff retries = retries();
+
+	/** Subscribes and schedules the retries: one daemon thread. */
 	private final ScheduledExecutorService subscriptions = Executors.newSingleThreadScheduledExecutor((task) -> {
 		Thread thread = new Thread(task, "distlock-subscribe");
 		thread.setDaemon(true);
 		return thread;
 	});
 
+	/** Guards the container's start and stop, so that no subscription under way overtakes a stop. */
+	private final Lock transitions = new ReentrantLock();
+
+	private volatile boolean running = true;
+
+	private volatile boolean closed;
+
+	/** The kind of failure last warned of, {@code null} once subscribed; guarded by transitions. */
+	private @Nullable String reportedFailure;
+
 	RedisReleaseNotices(RedisConnectionFactory connectionFactory, String channel) {
-		this.channel = new ChannelTopic(channel);
+		this.channel = channel;
 		this.container.setConnectionFactory(connectionFactory);
 		// Listeners only wake a parked thread, so they run on the subscription's own thread.
 		this.container.setTaskExecutor(new SyncTaskExecutor());
 		this.container.setSubscriptionExecutor(this.subscriptions);
-		ExponentialBackOff recovery = new ExponentialBackOff(100, 2);
-		recovery.setMaxInterval(5000);
-		this.container.setRecoveryBackoff(recovery);
+		this.container.setRecoveryBackoff(this.retries);
 		this.container.setBeanName("distlock-release-notices");
+		this.container.addMessageListener((message, pattern) -> dispatch(message), new ChannelTopic(channel));
 		this.container.afterPropertiesSet();
 	}
 
-	void subscribe(Consumer<String> listener) {
-		this.container.addMessageListener(
-				(message, pattern) -> listener.accept(new String(message.getBody(), StandardCharsets.UTF_8)),
-				this.channel);
-		if (!this.container.isRunning()) {
-			this.subscriptions.execute(this::start);
+	void addListener(Consumer<String> listener) {
+		this.listeners.add(listener);
+		subscribeSoon();
+	}
+
+	boolean isSubscribed() {
+		return this.container.isListening();
+	}
+
+	boolean isRunning() {
+		return this.running;
+	}
+
+	void start() {
+		if (!this.closed) {
+			this.running = true;
+			subscribeSoon();
 		}
 	}
 
-	private void start() {
+	void stop() {
+		this.running = false;
+		this.transitions.lock();
 		try {
-			this.container.start();
+			this.container.stop();
 		}
-		catch (RuntimeException ex) {
-			logger.warn("Release notices are not subscribed yet (" + ex.getMessage() + "); waiters retry when the "
-					+ "holder's lease runs out until the subscription recovers");
+		finally {
+			this.transitions.unlock();
 		}
 	}
 
-	/** Stops the subscription before its thread, so no recovery is scheduled on the way out. */
+	/** Stops the subscription before its thread, so no retry is scheduled on the way out. */
 	@Override
 	public void close() {
-		this.container.stop();
+		this.closed = true;
+		stop();
 		this.subscriptions.shutdownNow();
 		try {
 			this.container.destroy();
@@ -77,6 +115,85 @@ final class RedisReleaseNotices implements AutoCloseable {
 		catch (Exception ex) {
 			throw new IllegalStateException("Could not stop the release notice subscription", ex);
 		}
+	}
+
+	private void subscribeSoon() {
+		if (this.running) {
+			BackOffExecution backOff = this.retries.start();
+			this.subscriptions.execute(() -> subscribe(backOff));
+		}
+	}
+
+	private void subscribe(BackOffExecution backOff) {
+		this.transitions.lock();
+		try {
+			if (this.running && !this.listeners.isEmpty() && !this.container.isRunning()) {
+				tryToSubscribe(backOff);
+			}
+		}
+		finally {
+			this.transitions.unlock();
+		}
+	}
+
+	private void tryToSubscribe(BackOffExecution backOff) {
+		try {
+			this.container.start();
+			reportSubscribed();
+		}
+		catch (RuntimeException ex) {
+			// A failed start leaves the container started but not listening; only a stop lets it try again.
+			this.container.stop();
+			reportFailure(ex);
+			this.subscriptions.schedule(() -> subscribe(backOff), backOff.nextBackOff(), TimeUnit.MILLISECONDS);
+		}
+	}
+
+	private void dispatch(Message message) {
+		String key = new String(message.getBody(), StandardCharsets.UTF_8);
+		for (Consumer<String> listener : this.listeners) {
+			try {
+				listener.accept(key);
+			}
+			catch (RuntimeException ex) {
+				logger.warn("A release listener failed on the notice for lock '" + key + "'", ex);
+			}
+		}
+	}
+
+	private void reportSubscribed() {
+		if (this.reportedFailure != null) {
+			logger.info("Release notices are subscribed on channel '" + this.channel + "' again");
+			this.reportedFailure = null;
+		}
+	}
+
+	/** Warns once for each kind of failure in a row, so a retry every few seconds does not flood the log. */
+	private void reportFailure(RuntimeException ex) {
+		Throwable cause = NestedExceptionUtils.getMostSpecificCause(ex);
+		String description = (cause.getMessage() != null) ? cause.getMessage() : cause.getClass().getName();
+		String kind = description.contains("NOPERM") ? "refused" : "failed";
+		if (kind.equals(this.reportedFailure)) {
+			logger.debug("Release notices are still not subscribed", ex);
+			return;
+		}
+		this.reportedFailure = kind;
+		if (kind.equals("refused")) {
+			logger.warn("Release notices are off: the Redis user may not subscribe to channel '" + this.channel
+					+ "' (" + description + "). Waiters poll locks instead of being told. Grant the channel to "
+					+ "the user, for example with 'ACL SETUSER <user> &" + this.channel
+					+ "'; the subscription is retried until it succeeds.");
+		}
+		else {
+			logger.warn("Release notices are not subscribed yet (" + description + "); waiters poll locks instead "
+					+ "of being told until the subscription succeeds");
+		}
+	}
+
+	private static BackOff retries() {
+		ExponentialBackOff backOff = new ExponentialBackOff(100, 2);
+		backOff.setMaxInterval(5000);
+		return backOff;
 	}
 
 }

@@ -1,6 +1,48 @@
 /**
- * The Redis lock store: Lua scripts run through Spring Data Redis, and release notices by
- * pub/sub.
+ * The Redis {@link io.github.distlock.core.Locker}: Lua scripts run through Spring Data Redis,
+ * and release notices by pub/sub.
+ *
+ * <h2>Keys</h2>
+ * For lock {@code goods:42} under prefix {@code lock}, all in one hash tag, so one cluster slot:
+ * <ul>
+ * <li>{@code {lock:goods:42}}: the owner token of the process that holds the lock; its TTL is
+ * the lease.</li>
+ * <li>{@code {lock:goods:42}:waiters}: left by a busy attempt that will wait; names the waiting
+ * process, or {@code *} for several; its TTL is the longest remaining wait.</li>
+ * <li>{@code {lock:goods:42}:giveway}: names the process that gave the lock way to another
+ * process's waiters; its TTL is the give-way window, at most the waiters' wait.</li>
+ * <li>{@code {lock:goods:42}:fencing}: the last fencing token minted; its TTL is one second.</li>
+ * </ul>
+ * Every key has a TTL, so nothing the locker writes lives for ever. Releases that someone waited
+ * for are published on one channel, {@code lock:released}, with the lock's name.
+ *
+ * <h2>Scripts</h2>
+ * <ul>
+ * <li>{@code acquire.lua}: takes a free lock (unless this process just gave it way), or leaves a
+ * waiters marker and answers the holder's remaining lease.</li>
+ * <li>{@code release.lua}: deletes the lock if the owner still holds it; if someone waited,
+ * deletes the marker, leaves a give-way when giving way to another process, and publishes.</li>
+ * <li>{@code renew.lua}: sets the lease of each lock of a batch still held by its owner, and tells
+ * whether another process waits for it.</li>
+ * <li>{@code fence.lua}: mints a fencing token for the lock's owner from the server's clock in
+ * microseconds, above the last token remembered.</li>
+ * </ul>
+ *
+ * <h2>Running a script twice</h2>
+ * Lettuce sends a command again when its connection broke before the reply came, so a script
+ * may run twice with the same arguments; each gives an answer the caller can act on.
+ * <ul>
+ * <li>acquire: the second run finds the lock held by the same owner token and answers acquired;
+ * a busy attempt merges the same marker again.</li>
+ * <li>release: the second run finds the lock gone and answers gone, which the caller reads as
+ * released when its own lease had not run out; no notice is published twice, since the first
+ * run deleted the marker.</li>
+ * <li>renew: the second run sets the same lease again, counted from a moment later.</li>
+ * <li>fence: the second run mints a larger token; the caller uses the one it is answered, which is
+ * still larger than every token minted before.</li>
+ * </ul>
+ * {@code fence.lua} writes after reading {@code TIME}, which needs scripts replicated by their
+ * effects: the default since Redis 5 and the only mode since Redis 7.
  */
 @NullMarked
 package io.github.distlock.redis;

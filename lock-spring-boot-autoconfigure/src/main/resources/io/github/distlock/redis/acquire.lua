@@ -1,12 +1,12 @@
--- Takes a free lock for the caller's process, or reports how long the holder's lease has left.
--- Idempotent: a lock already held by the caller's owner token (this script ran before, and its
--- reply was lost) is acquired. A lock that the caller's own process just gave back for the waiters
--- of other processes (see release.lua) is left to them until one takes it or the give-way ends.
+-- Takes the lock for an owner, or tells how long the holder's lease has left. A lock that the
+-- caller's own process just gave way (see release.lua) is left to other processes' waiters until
+-- one of them takes it or the give-way runs out.
 -- KEYS[1] the lock, KEYS[2] its waiters marker, KEYS[3] its give-way
--- ARGV[1] owner token, ARGV[2] lease in ms, ARGV[3] ms the caller will wait if the lock is busy,
--- ARGV[4] the caller's process id
--- Returns 1 when acquired; otherwise minus one more than the ms left on the holder's lease or the
--- give-way (so -1 means under a millisecond), or 0 when the lock has no expiry.
+-- ARGV[1] owner token, ARGV[2] lease in ms, ARGV[3] ms the caller will wait if the lock is busy
+-- (0: it will not), ARGV[4] the caller's process id
+-- Returns 1 when acquired (or already held by this owner: a replay); when busy, minus one more
+-- than the ms left on the holder's lease or on the give-way (so -1 is under a millisecond), or 0
+-- when that key has no expiry.
 local holder = redis.call('get', KEYS[1])
 if holder == ARGV[1] then
 	return 1
@@ -21,9 +21,9 @@ if not holder then
 		return 1
 	end
 end
--- A waiter leaves a marker, so that the release publishes a notice and the holder's process learns
--- that others wait. It names the waiting process, or '*' for several; it lives as long as the
--- longest wait.
+-- A waiter leaves a marker so that the release publishes a notice; it lives as long as the
+-- longest wait. It names the waiting process, or '*' for several, so a holder can tell whether
+-- other processes wait.
 local wait = tonumber(ARGV[3])
 if wait > 0 then
 	local waiting = redis.call('get', KEYS[2])

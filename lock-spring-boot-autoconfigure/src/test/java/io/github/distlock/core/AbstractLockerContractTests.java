@@ -1,0 +1,385 @@
+package io.github.distlock.core;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The contract of {@link Locker}, run against every locker (Redis, the in-memory fake, any later
+ * store), so they all answer alike: every operation, every answer, a replay of each operation,
+ * release notices, and what is left in the store. A subclass supplies two processes on one store
+ * and a few store-specific hooks, and creates them afresh for each test.
+ */
+public abstract class AbstractLockerContractTests {
+
+	private static final Duration LEASE = Duration.ofSeconds(30);
+
+	private static final Duration WAIT = Duration.ofSeconds(10);
+
+	private static final Duration TIMEOUT = Duration.ofSeconds(10);
+
+	private final String key = "contract:" + UUID.randomUUID();
+
+	private final String first = owner();
+
+	private final String second = owner();
+
+	private final String third = owner();
+
+	/**
+	 * Returns the locker under test, one process; the same instance throughout a test.
+	 * @return the locker
+	 */
+	protected abstract Locker locker();
+
+	/**
+	 * Returns another process on the same store; the same instance throughout a test.
+	 * @return the other process's locker
+	 */
+	protected abstract Locker otherProcess();
+
+	/**
+	 * Returns a new process on the same store that leaves a lock it gives way to others for
+	 * {@code giveWay}.
+	 * @param giveWay the give-way window
+	 * @return the new process's locker
+	 */
+	protected abstract Locker processGivingWayFor(Duration giveWay);
+
+	/** Makes the store lose all its data, as a Redis that restarted empty. */
+	protected abstract void loseAllData();
+
+	/**
+	 * Returns every key the test's lockers left in the store.
+	 * @return the time to live of each key in milliseconds, {@code -1} for a key without one
+	 */
+	protected abstract Map<String, Long> timesToLive();
+
+	/**
+	 * Returns how many distinct locks the footprint test takes.
+	 * @return the number of locks
+	 */
+	protected int footprintLocks() {
+		return 100_000;
+	}
+
+	@Nested
+	class Acquire {
+
+		@Test
+		void takesFreeLock() {
+			assertThat(locker().tryAcquire(key, first, LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+		}
+
+		@Test
+		void answersHolderLeaseWhenBusy() {
+			hold(locker(), key, first, Duration.ofSeconds(5));
+			for (Acquisition busy : List.of(otherProcess().tryAcquire(key, second, LEASE, Duration.ZERO),
+					locker().tryAcquire(key, third, LEASE, Duration.ZERO))) {
+				assertThat(busy.acquired()).isFalse();
+				assertThat(busy.holderLease()).isPositive().isLessThanOrEqualTo(Duration.ofSeconds(5));
+			}
+		}
+
+		@Test
+		void answersAcquiredAgainToItsOwner() {
+			hold(locker(), key, first, LEASE);
+			assertThat(locker().tryAcquire(key, first, LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+		}
+
+		@Test
+		void expiredLockIsTakenByAnotherOwner() {
+			hold(locker(), key, first, Duration.ofMillis(200));
+			await().atMost(TIMEOUT)
+				.until(() -> otherProcess().tryAcquire(key, second, LEASE, Duration.ZERO).acquired());
+		}
+
+	}
+
+	@Nested
+	class ReleaseAndGiveWay {
+
+		@Test
+		void ownerReleasesLock() {
+			hold(locker(), key, first, LEASE);
+			assertThat(locker().release(key, first)).isEqualTo(Release.RELEASED);
+			assertThat(otherProcess().tryAcquire(key, second, LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+		}
+
+		@Test
+		void releasingAgainAnswersGone() {
+			hold(locker(), key, first, LEASE);
+			locker().release(key, first);
+			assertThat(locker().release(key, first)).isEqualTo(Release.GONE);
+			assertThat(locker().giveWay(key, first)).isEqualTo(Release.GONE);
+		}
+
+		@Test
+		void anotherOwnerLeavesLockAlone() {
+			hold(locker(), key, first, LEASE);
+			assertThat(otherProcess().release(key, second)).isEqualTo(Release.TAKEN);
+			assertThat(otherProcess().giveWay(key, second)).isEqualTo(Release.TAKEN);
+			assertThat(otherProcess().tryAcquire(key, second, LEASE, Duration.ZERO).acquired()).isFalse();
+		}
+
+		@Test
+		void expiredLockAnswersGone() {
+			hold(locker(), key, first, Duration.ofMillis(200));
+			await().atMost(TIMEOUT).until(() -> locker().fence(key, first) == 0);
+			assertThat(locker().release(key, first)).isEqualTo(Release.GONE);
+		}
+
+		@Test
+		void givingWayLeavesLockToWaitingProcess() {
+			Locker giver = processGivingWayFor(Duration.ofMinutes(1));
+			hold(giver, key, first, LEASE);
+			assertThat(otherProcess().tryAcquire(key, second, LEASE, WAIT).acquired()).isFalse();
+			assertThat(giver.giveWay(key, first)).isEqualTo(Release.RELEASED);
+			Acquisition own = giver.tryAcquire(key, third, LEASE, Duration.ZERO);
+			assertThat(own.acquired()).isFalse();
+			assertThat(own.holderLease()).isPositive();
+			assertThat(otherProcess().tryAcquire(key, second, LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+			otherProcess().release(key, second);
+			assertThat(giver.tryAcquire(key, third, LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+		}
+
+		@Test
+		void givingWayWithNobodyElseWaitingIsPlainRelease() {
+			Locker giver = processGivingWayFor(Duration.ofMinutes(1));
+			hold(giver, key, first, LEASE);
+			assertThat(giver.tryAcquire(key, second, LEASE, WAIT).acquired()).isFalse();
+			assertThat(giver.giveWay(key, first)).isEqualTo(Release.RELEASED);
+			assertThat(giver.tryAcquire(key, second, LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+		}
+
+		@Test
+		void giveWayEndsAfterItsWindow() {
+			Locker giver = processGivingWayFor(Duration.ofSeconds(1));
+			hold(giver, key, first, LEASE);
+			otherProcess().tryAcquire(key, second, LEASE, WAIT);
+			giver.giveWay(key, first);
+			assertThat(giver.tryAcquire(key, third, LEASE, Duration.ZERO).holderLease())
+				.isPositive()
+				.isLessThanOrEqualTo(Duration.ofSeconds(1));
+			await().atMost(TIMEOUT).until(() -> giver.tryAcquire(key, third, LEASE, Duration.ZERO).acquired());
+		}
+
+	}
+
+	@Nested
+	class Renew {
+
+		@Test
+		void extendsLease() {
+			hold(locker(), key, first, Duration.ofSeconds(2));
+			assertThat(locker().renew(List.of(lease(key, first, LEASE)))).containsExactly(Renewal.RENEWED);
+			assertThat(otherProcess().tryAcquire(key, second, LEASE, Duration.ZERO).holderLease())
+				.isGreaterThan(Duration.ofSeconds(2));
+		}
+
+		@Test
+		void shortensLease() {
+			hold(locker(), key, first, LEASE);
+			assertThat(locker().renew(List.of(lease(key, first, Duration.ofMillis(300)))))
+				.containsExactly(Renewal.RENEWED);
+			assertThat(otherProcess().tryAcquire(key, second, LEASE, Duration.ZERO).holderLease())
+				.isLessThanOrEqualTo(Duration.ofMillis(300));
+			await().atMost(TIMEOUT)
+				.until(() -> otherProcess().tryAcquire(key, second, LEASE, Duration.ZERO).acquired());
+		}
+
+		@Test
+		void answersEachLockOfBatchInOrderAndAgainAlike() {
+			List<LeaseRequest> batch = new ArrayList<>();
+			for (String name : List.of("held", "taken", "gone", "awaited")) {
+				batch.add(lease(key + ":" + name, first, LEASE));
+			}
+			hold(locker(), key + ":held", first, LEASE);
+			hold(otherProcess(), key + ":taken", second, LEASE);
+			hold(locker(), key + ":awaited", first, LEASE);
+			otherProcess().tryAcquire(key + ":awaited", second, LEASE, WAIT);
+			List<Renewal> answers = List.of(Renewal.RENEWED, Renewal.LOST, Renewal.LOST,
+					Renewal.RENEWED_OTHERS_WAITING);
+			assertThat(locker().renew(batch)).isEqualTo(answers);
+			assertThat(locker().renew(batch)).isEqualTo(answers);
+		}
+
+		@Test
+		void othersWaitOnlyWhenAnotherProcessWaits() {
+			hold(locker(), key, first, LEASE);
+			otherProcess().tryAcquire(key, second, LEASE, Duration.ZERO);
+			assertThat(renewFirst()).isEqualTo(Renewal.RENEWED);
+			locker().tryAcquire(key, third, LEASE, WAIT);
+			assertThat(renewFirst()).isEqualTo(Renewal.RENEWED);
+			otherProcess().tryAcquire(key, second, LEASE, WAIT);
+			assertThat(renewFirst()).isEqualTo(Renewal.RENEWED_OTHERS_WAITING);
+		}
+
+		private Renewal renewFirst() {
+			return locker().renew(List.of(lease(key, first, LEASE))).get(0);
+		}
+
+	}
+
+	@Nested
+	class Fence {
+
+		@Test
+		void mintsIncreasingTokensForItsOwner() {
+			hold(locker(), key, first, LEASE);
+			long token = locker().fence(key, first);
+			assertThat(token).isPositive();
+			assertThat(locker().fence(key, first)).isGreaterThan(token);
+		}
+
+		@Test
+		void mintsIncreasingTokensAcrossHoldersAndCycles() {
+			long last = 0;
+			for (int i = 0; i < 6; i++) {
+				Locker process = (i % 2 == 0) ? locker() : otherProcess();
+				String owner = owner();
+				hold(process, key, owner, LEASE);
+				long token = process.fence(key, owner);
+				assertThat(token).isGreaterThan(last);
+				assertThat(process.release(key, owner)).isEqualTo(Release.RELEASED);
+				last = token;
+			}
+		}
+
+		@Test
+		void answersZeroToAnotherOwnerAndForGoneLock() {
+			hold(locker(), key, first, LEASE);
+			assertThat(otherProcess().fence(key, second)).isZero();
+			assertThat(locker().fence(key + ":gone", first)).isZero();
+		}
+
+		@Test
+		void mintsIncreasingTokensAfterStoreLostItsData() {
+			hold(locker(), key, first, LEASE);
+			long token = locker().fence(key, first);
+			loseAllData();
+			hold(otherProcess(), key, second, LEASE);
+			assertThat(otherProcess().fence(key, second)).isGreaterThan(token);
+		}
+
+	}
+
+	@Nested
+	class Notices {
+
+		@Test
+		void everyProcessIsToldWhenSomeoneWaited() throws InterruptedException {
+			BlockingQueue<String> ours = listen(locker());
+			BlockingQueue<String> theirs = listen(otherProcess());
+			hold(otherProcess(), key, first, LEASE);
+			locker().tryAcquire(key, second, LEASE, WAIT);
+			assertThat(otherProcess().release(key, first)).isEqualTo(Release.RELEASED);
+			assertThat(ours.poll(TIMEOUT.toSeconds(), TimeUnit.SECONDS)).isEqualTo(key);
+			assertThat(theirs.poll(TIMEOUT.toSeconds(), TimeUnit.SECONDS)).isEqualTo(key);
+		}
+
+		@Test
+		void nobodyIsToldWhenNobodyWaited() throws InterruptedException {
+			BlockingQueue<String> notices = listen(locker());
+			String awaited = key + ":awaited";
+			hold(otherProcess(), key, first, LEASE);
+			hold(otherProcess(), awaited, first, LEASE);
+			locker().tryAcquire(key, second, LEASE, Duration.ZERO);
+			locker().tryAcquire(awaited, second, LEASE, WAIT);
+			otherProcess().release(key, first);
+			otherProcess().release(awaited, first);
+			// Notices arrive in the order of the releases: had the first been told, it would come first.
+			assertThat(notices.poll(TIMEOUT.toSeconds(), TimeUnit.SECONDS)).isEqualTo(awaited);
+			assertThat(notices).isEmpty();
+		}
+
+		private BlockingQueue<String> listen(Locker process) {
+			BlockingQueue<String> notices = new LinkedBlockingQueue<>();
+			process.onRelease(notices::add);
+			await().atMost(TIMEOUT).until(process::releaseNoticesActive);
+			return notices;
+		}
+
+	}
+
+	@Nested
+	class Footprint {
+
+		@Test
+		void everyKeyExpiresAndNoneIsLeftOnceFencingIsForgotten() throws Exception {
+			int locks = footprintLocks();
+			long started = System.nanoTime();
+			cycleLocksOnThreads(locks, 16);
+			Duration took = Duration.ofNanos(System.nanoTime() - started);
+			Map<String, Long> left = timesToLive();
+			System.out.println("Footprint of " + AbstractLockerContractTests.this.getClass().getSimpleName() + ": "
+					+ left.size() + " keys left right after " + locks + " locks were acquired, fenced and released in "
+					+ took.toMillis() + " ms");
+			assertThat(left).doesNotContainValue(-1L);
+			await().atMost(Duration.ofSeconds(60))
+				.pollInterval(Duration.ofMillis(500))
+				.until(() -> timesToLive().isEmpty());
+		}
+
+		private void cycleLocksOnThreads(int locks, int threadCount) throws Exception {
+			ExecutorService threads = Executors.newFixedThreadPool(threadCount);
+			try {
+				List<Future<?>> workers = new ArrayList<>();
+				for (int thread = 0; thread < threadCount; thread++) {
+					int start = thread;
+					workers.add(threads.submit(() -> cycleLocks(start, threadCount, locks)));
+				}
+				for (Future<?> worker : workers) {
+					worker.get(2, TimeUnit.MINUTES);
+				}
+			}
+			finally {
+				threads.shutdownNow();
+			}
+		}
+
+		/** Takes, fences and frees every {@code step}th lock; every tenth is awaited and given way. */
+		private void cycleLocks(int start, int step, int locks) {
+			for (int i = start; i < locks; i += step) {
+				String name = key + ":" + i;
+				String owner = owner();
+				hold(locker(), name, owner, LEASE);
+				assertThat(locker().fence(name, owner)).isPositive();
+				boolean awaited = i % 10 == 0;
+				if (awaited) {
+					otherProcess().tryAcquire(name, second, LEASE, WAIT);
+				}
+				Release release = awaited ? locker().giveWay(name, owner) : locker().release(name, owner);
+				assertThat(release).isEqualTo(Release.RELEASED);
+			}
+		}
+
+	}
+
+	private static void hold(Locker process, String name, String owner, Duration lease) {
+		assertThat(process.tryAcquire(name, owner, lease, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+	}
+
+	private static LeaseRequest lease(String name, String owner, Duration lease) {
+		return new LeaseRequest(name, owner, lease);
+	}
+
+	private static String owner() {
+		return UUID.randomUUID().toString();
+	}
+
+}

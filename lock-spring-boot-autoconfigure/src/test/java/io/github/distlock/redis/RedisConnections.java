@@ -1,0 +1,48 @@
+package io.github.distlock.redis;
+
+import java.time.Duration;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.data.redis.connection.RedisClusterConfiguration;
+import org.springframework.data.redis.connection.RedisConfiguration;
+import org.springframework.data.redis.connection.RedisPassword;
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+/** Lettuce connection factories to test servers on the loopback interface, started. */
+final class RedisConnections {
+
+	private static final String HOST = "127.0.0.1";
+
+	private RedisConnections() {
+	}
+
+	static LettuceConnectionFactory standalone(int port) {
+		return standalone(port, null, null);
+	}
+
+	/** Connections that authenticate as {@code username} when it is not null. */
+	static LettuceConnectionFactory standalone(int port, @Nullable String username, @Nullable String password) {
+		RedisStandaloneConfiguration configuration = new RedisStandaloneConfiguration(HOST, port);
+		if (username != null) {
+			configuration.setUsername(username);
+			configuration.setPassword(RedisPassword.of(password));
+		}
+		return started(configuration);
+	}
+
+	static LettuceConnectionFactory cluster(int port) {
+		return started(new RedisClusterConfiguration().clusterNode(HOST, port));
+	}
+
+	private static LettuceConnectionFactory started(RedisConfiguration configuration) {
+		LettuceConnectionFactory factory = new LettuceConnectionFactory(configuration,
+				LettuceClientConfiguration.builder().commandTimeout(Duration.ofSeconds(5)).build());
+		factory.afterPropertiesSet();
+		factory.start();
+		return factory;
+	}
+
+}

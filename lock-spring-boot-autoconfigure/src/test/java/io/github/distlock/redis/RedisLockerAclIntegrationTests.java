@@ -1,0 +1,145 @@
+package io.github.distlock.redis;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import io.github.distlock.core.Acquisition;
+import io.github.distlock.core.Release;
+import io.github.distlock.test.redis.RedisServerExtension;
+import io.lettuce.core.AclSetuserArgs;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.api.StatefulRedisConnection;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * A Redis ACL user with rights on keys and commands but not on the release channel still
+ * releases, and is told once, clearly, what to grant; a user with the channel gets notices.
+ */
+@ExtendWith(OutputCaptureExtension.class)
+class RedisLockerAclIntegrationTests {
+
+	private static final Duration LEASE = Duration.ofSeconds(30);
+
+	private static final String PASSWORD = "secret";
+
+	@RegisterExtension
+	static final RedisServerExtension redis = RedisServerExtension.servers(1);
+
+	private final RedisLockers lockers = new RedisLockers("acl-" + UUID.randomUUID());
+
+	private final String channel = this.lockers.prefix() + ":released";
+
+	private final String key = "goods:" + UUID.randomUUID();
+
+	private final List<LettuceConnectionFactory> connectionFactories = new ArrayList<>();
+
+	private RedisClient adminClient;
+
+	private StatefulRedisConnection<String, String> admin;
+
+	@BeforeEach
+	void createUsers() {
+		this.adminClient = RedisClient.create(RedisURI.create(redis.server().host(), redis.server().port()));
+		this.admin = this.adminClient.connect();
+		this.admin.sync().aclSetuser("muted", userArguments());
+		this.admin.sync().aclSetuser("notified", userArguments().channelPattern(this.channel));
+	}
+
+	@AfterEach
+	void close() {
+		this.lockers.close();
+		this.connectionFactories.forEach(LettuceConnectionFactory::destroy);
+		this.admin.close();
+		this.adminClient.shutdown();
+	}
+
+	@Test
+	void userWithoutChannelRightsStillReleasesLockSomeoneWaitsFor() {
+		RedisLocker muted = locker("muted");
+		RedisLocker waiting = locker(null);
+		for (boolean givingWay : List.of(false, true)) {
+			String owner = UUID.randomUUID().toString();
+			assertThat(muted.tryAcquire(this.key, owner, LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+			assertThat(waiting.tryAcquire(this.key, "waiter", LEASE, LEASE).acquired()).isFalse();
+			Release release = givingWay ? muted.giveWay(this.key, owner) : muted.release(this.key, owner);
+			assertThat(release).isEqualTo(Release.RELEASED);
+			assertThat(waiting.tryAcquire(this.key, "waiter", LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+			assertThat(waiting.release(this.key, "waiter")).isEqualTo(Release.RELEASED);
+		}
+	}
+
+	@Test
+	void userWithoutChannelRightsIsWarnedOnceWithGrantToAdd(CapturedOutput output) {
+		RedisLocker muted = locker("muted");
+		muted.onRelease((released) -> {
+		});
+		await().atMost(Duration.ofSeconds(10)).until(() -> refusedSubscriptions() >= 3);
+		assertThat(muted.releaseNoticesActive()).isFalse();
+		String grant = "ACL SETUSER <user> &" + this.channel;
+		assertThat(output.getAll()).containsOnlyOnce(grant).contains("channel '" + this.channel + "'");
+	}
+
+	@Test
+	void userWithChannelRightsGetsNoticesAndPublishesThem() throws InterruptedException {
+		RedisLocker notified = locker("notified");
+		RedisLocker other = locker(null);
+		BlockingQueue<String> toNotified = listen(notified);
+		BlockingQueue<String> toOther = listen(other);
+		other.tryAcquire(this.key, "other", LEASE, Duration.ZERO);
+		notified.tryAcquire(this.key, "notified", LEASE, LEASE);
+		other.release(this.key, "other");
+		assertThat(toNotified.poll(10, TimeUnit.SECONDS)).isEqualTo(this.key);
+		notified.tryAcquire(this.key, "notified", LEASE, Duration.ZERO);
+		other.tryAcquire(this.key, "other", LEASE, LEASE);
+		notified.release(this.key, "notified");
+		assertThat(toOther.poll(10, TimeUnit.SECONDS)).isEqualTo(this.key);
+	}
+
+	private RedisLocker locker(@Nullable String username) {
+		LettuceConnectionFactory connectionFactory = RedisConnections.standalone(redis.server().port(), username,
+				PASSWORD);
+		this.connectionFactories.add(connectionFactory);
+		return this.lockers.create(connectionFactory, RedisLocker.GIVE_WAY);
+	}
+
+	private static BlockingQueue<String> listen(RedisLocker locker) {
+		BlockingQueue<String> notices = new LinkedBlockingQueue<>();
+		locker.onRelease(notices::add);
+		await().atMost(Duration.ofSeconds(10)).until(locker::releaseNoticesActive);
+		return notices;
+	}
+
+	/** How often Redis refused the muted user a subscription to the channel, from its ACL log. */
+	private long refusedSubscriptions() {
+		return this.admin.sync()
+			.aclLog()
+			.stream()
+			.filter((entry) -> "muted".equals(entry.get("username")) && this.channel.equals(entry.get("object"))
+					&& "toplevel".equals(entry.get("context")))
+			.mapToLong((entry) -> (Long) entry.get("count"))
+			.sum();
+	}
+
+	private static AclSetuserArgs userArguments() {
+		return AclSetuserArgs.Builder.on().addPassword(PASSWORD).allKeys().allCommands().resetChannels();
+	}
+
+}
