@@ -66,7 +66,9 @@ public interface Locker {
 
 	/**
 	 * Mints a fencing token for the lock if {@code owner} still holds it: larger than every token
-	 * minted for that lock before.
+	 * minted for that lock before. A store that can lose its data (Redis restarting without it,
+	 * or failing over) keeps that promise by basing tokens on its clock, as long as the clock does
+	 * not step back (nor, after a failover, lag the old master's).
 	 * @param key the lock's identity
 	 * @param owner the owner's token
 	 * @return the token (positive), or zero when {@code owner} no longer holds the lock

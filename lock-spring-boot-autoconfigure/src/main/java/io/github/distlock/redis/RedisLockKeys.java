@@ -6,7 +6,7 @@ import java.util.List;
  * Where a lock lives in Redis. Every key of a lock begins with the prefix and is wrapped in one
  * hash tag, so all of them share a cluster slot: {@code {lock:goods:42}},
  * {@code {lock:goods:42}:waiters}, {@code {lock:goods:42}:giveway},
- * {@code {lock:goods:42}:fencing}.
+ * {@code {lock:goods:42}:fencing}, {@code {lock:goods:42}:released}.
  *
  * <p>A {@code '}'} inside the lock's name ends the tag early, for all of the lock's keys alike, so
  * they still share a slot. A prefix that starts with {@code '}'} would leave the tag empty, and
@@ -38,10 +38,16 @@ record RedisLockKeys(String prefix) {
 		return lock(key) + ":waiters";
 	}
 
-	/** The lock, its waiters marker and its give-way: the keys of acquire and release. */
-	List<String> forAcquireAndRelease(String key) {
+	/** The lock, its waiters marker and its give-way: the keys of acquire. */
+	List<String> forAcquire(String key) {
 		String lock = lock(key);
 		return List.of(lock, lock + ":waiters", lock + ":giveway");
+	}
+
+	/** The keys of acquire, and the memory of the last release someone waited for: the keys of release. */
+	List<String> forRelease(String key) {
+		String lock = lock(key);
+		return List.of(lock, lock + ":waiters", lock + ":giveway", lock + ":released");
 	}
 
 	/** The lock and its fencing memory: the keys of fence. */

@@ -48,6 +48,12 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 	/** How long the last fencing token of a lock is remembered after it was minted. */
 	private static final String FENCING_MEMORY = "1000";
 
+	/**
+	 * How long a release that someone waited for is remembered, so that the same release run again
+	 * by the client (its reply lost) after a waiter took the lock is not mistaken for a lost lease.
+	 */
+	private static final String RELEASE_MEMORY = "10000";
+
 	private final StringRedisTemplate redis;
 
 	private final RedisLockKeys keys;
@@ -86,7 +92,7 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 	@Override
 	public Acquisition tryAcquire(String key, String owner, Duration lease, Duration willWait) {
 		String waitMillis = (willWait.isNegative() || willWait.isZero()) ? "0" : millis(willWait);
-		long answer = this.redis.execute(LockScripts.ACQUIRE, this.keys.forAcquireAndRelease(key), owner,
+		long answer = this.redis.execute(LockScripts.ACQUIRE, this.keys.forAcquire(key), owner,
 				millis(lease), waitMillis, this.processId);
 		return (answer == 1) ? Acquisition.ACQUIRED : Acquisition.busy(holderLease(answer));
 	}
@@ -111,8 +117,8 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 	}
 
 	private Release release(String key, String owner, String givingProcess) {
-		long answer = this.redis.execute(LockScripts.RELEASE, this.keys.forAcquireAndRelease(key), owner,
-				this.keys.releaseChannel(), key, givingProcess, this.giveWayMillis);
+		long answer = this.redis.execute(LockScripts.RELEASE, this.keys.forRelease(key), owner,
+				this.keys.releaseChannel(), key, givingProcess, this.giveWayMillis, RELEASE_MEMORY);
 		return (answer == 1) ? Release.RELEASED : (answer == 0) ? Release.GONE : Release.TAKEN;
 	}
 

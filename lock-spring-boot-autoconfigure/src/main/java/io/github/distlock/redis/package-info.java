@@ -12,6 +12,8 @@
  * <li>{@code {lock:goods:42}:giveway}: names the process that gave the lock way to another
  * process's waiters; its TTL is the give-way window, at most the waiters' wait.</li>
  * <li>{@code {lock:goods:42}:fencing}: the last fencing token minted; its TTL is one second.</li>
+ * <li>{@code {lock:goods:42}:released}: the owner token of the last release that someone waited
+ * for; its TTL is ten seconds.</li>
  * </ul>
  * Every key has a TTL, so nothing the locker writes lives for ever. Releases that someone waited
  * for are published on one channel, {@code lock:released}, with the lock's name.
@@ -36,7 +38,8 @@
  * a busy attempt merges the same marker again.</li>
  * <li>release: the second run finds the lock gone and answers gone, which the caller reads as
  * released when its own lease had not run out; no notice is published twice, since the first
- * run deleted the marker.</li>
+ * run deleted the marker. When a waiter took the lock between the two runs, the second run finds
+ * the first remembered and still answers gone, not taken.</li>
  * <li>renew: the second run sets the same lease again, counted from a moment later.</li>
  * <li>fence: the second run mints a larger token; the caller uses the one it is answered, which is
  * still larger than every token minted before.</li>

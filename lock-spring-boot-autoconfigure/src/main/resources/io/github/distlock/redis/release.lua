@@ -1,13 +1,17 @@
 -- Deletes the lock if the caller still owns it and, when someone waits for it, tells them. A lock
 -- given way (ARGV[4] not empty) while another process waits is left to that process for a while:
 -- attempts of the giving process do not take it until a waiter has (see acquire.lua).
--- KEYS[1] the lock, KEYS[2] its waiters marker, KEYS[3] its give-way
+-- A release someone waited for is remembered for a while (KEYS[4]): a waiter may take the lock at
+-- once, and a second run of this release (the client re-sending it) must not take that for a lock
+-- lost to another owner.
+-- KEYS[1] the lock, KEYS[2] its waiters marker, KEYS[3] its give-way, KEYS[4] its last release
 -- ARGV[1] owner token, ARGV[2] release channel, ARGV[3] the lock's name, published to waiters,
--- ARGV[4] the giving process's id, or '' for a plain release, ARGV[5] give-way in ms
+-- ARGV[4] the giving process's id, or '' for a plain release, ARGV[5] give-way in ms,
+-- ARGV[6] ms to remember the release
 -- Returns 1 when released, 0 when the lock was gone (expired, lost, or deleted by an earlier run
 -- of this release), -1 when another owner holds it.
 local holder = redis.call('get', KEYS[1])
-if not holder then
+if not holder or redis.call('get', KEYS[4]) == ARGV[1] then
 	return 0
 end
 if holder ~= ARGV[1] then
@@ -16,6 +20,7 @@ end
 redis.call('del', KEYS[1])
 local waiting = redis.call('get', KEYS[2])
 if waiting then
+	redis.call('set', KEYS[4], ARGV[1], 'px', ARGV[6])
 	local window = tonumber(ARGV[5])
 	local ttl = redis.call('pttl', KEYS[2])
 	redis.call('del', KEYS[2])

@@ -129,6 +129,16 @@ public abstract class AbstractLockerContractTests {
 		}
 
 		@Test
+		void releasingAgainAfterAWaiterTookTheLockAnswersGone() {
+			hold(locker(), key, first, LEASE);
+			assertThat(otherProcess().tryAcquire(key, second, LEASE, WAIT).acquired()).isFalse();
+			assertThat(locker().release(key, first)).isEqualTo(Release.RELEASED);
+			assertThat(otherProcess().tryAcquire(key, second, LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+			assertThat(locker().release(key, first)).as("the same release, sent again").isEqualTo(Release.GONE);
+			assertThat(otherProcess().fence(key, second)).as("still held by the waiter").isPositive();
+		}
+
+		@Test
 		void anotherOwnerLeavesLockAlone() {
 			hold(locker(), key, first, LEASE);
 			assertThat(otherProcess().release(key, second)).isEqualTo(Release.TAKEN);

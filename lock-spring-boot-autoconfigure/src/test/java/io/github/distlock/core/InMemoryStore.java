@@ -24,6 +24,8 @@ final class InMemoryStore {
 
 	private static final Duration FENCING_MEMORY = Duration.ofSeconds(1);
 
+	private static final Duration RELEASED_MEMORY = Duration.ofSeconds(10);
+
 	private final Lock lock = new ReentrantLock();
 
 	private final Map<String, Entry> keys = new HashMap<>();
@@ -64,11 +66,17 @@ final class InMemoryStore {
 		Keys keys = new Keys(name);
 		Released released = atomically(() -> {
 			String holder = get(keys.lock);
-			if (holder == null || !holder.equals(owner)) {
-				return new Released((holder == null) ? Release.GONE : Release.TAKEN, false);
+			if (holder == null || owner.equals(get(keys.released))) {
+				return new Released(Release.GONE, false);
+			}
+			if (!holder.equals(owner)) {
+				return new Released(Release.TAKEN, false);
 			}
 			this.keys.remove(keys.lock);
 			String waiting = get(keys.waiters);
+			if (waiting != null) {
+				set(keys.released, owner, RELEASED_MEMORY.toMillis());
+			}
 			if (waiting != null && givingProcess != null && !givingProcess.equals(waiting)) {
 				set(keys.giveWay, givingProcess, Math.min(giveWay.toMillis(), Math.max(1, pttl(keys.waiters))));
 			}
@@ -170,10 +178,11 @@ final class InMemoryStore {
 	}
 
 	/** A lock's keys, named as the Redis locker names them under an empty prefix. */
-	private record Keys(String lock, String waiters, String giveWay, String fencing) {
+	private record Keys(String lock, String waiters, String giveWay, String fencing, String released) {
 
 		Keys(String name) {
-			this("{" + name + "}", "{" + name + "}:waiters", "{" + name + "}:giveway", "{" + name + "}:fencing");
+			this("{" + name + "}", "{" + name + "}:waiters", "{" + name + "}:giveway", "{" + name + "}:fencing",
+					"{" + name + "}:released");
 		}
 
 	}
