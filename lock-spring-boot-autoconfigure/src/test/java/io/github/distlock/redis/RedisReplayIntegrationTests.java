@@ -2,6 +2,7 @@ package io.github.distlock.redis;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
@@ -20,6 +21,7 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Lettuce re-sends a command whose reply was lost when it reconnects, so a script may run twice
@@ -80,6 +82,23 @@ class RedisReplayIntegrationTests {
 		assertThat(this.fixture.template.statistics().releasesFailed()).isZero();
 		assertThat(output).doesNotContain("integrity");
 		assertThat(this.otherProcess.template.tryAcquire("k", LEASE, Duration.ZERO)).isPresent();
+	}
+
+	@Test
+	void releaseSentAgainAfterAWaiterTookTheLockIsNoLostLease(CapturedOutput output) throws Exception {
+		await().atMost(Duration.ofSeconds(10)).until(() -> this.otherProcess.locker.releaseNoticesActive());
+		LockHandle handle = this.fixture.template.tryAcquire("k", LEASE, Duration.ZERO).orElseThrow();
+		CompletableFuture<Optional<LockHandle>> waiter = CompletableFuture
+			.supplyAsync(() -> this.otherProcess.template.tryAcquire("k", LEASE, LEASE));
+		await().atMost(Duration.ofSeconds(10)).until(() -> this.otherProcess.redis.hasKey(this.fixture.lockKey("k") + ":waiters"));
+		// The release deletes the lock, its reply is lost, and the waiter takes the lock before it is sent again.
+		this.proxy.cutAfterNext(scriptOn("k")).thenRun(() -> this.proxy.stall(Duration.ofMillis(500)));
+		handle.close();
+		try (LockHandle taken = waiter.get(10, TimeUnit.SECONDS).orElseThrow()) {
+			assertThat(taken.isHeld()).isTrue();
+		}
+		assertThat(this.fixture.template.statistics().leasesLost()).isZero();
+		assertThat(output).doesNotContain("integrity");
 	}
 
 	@Test
