@@ -71,7 +71,8 @@ final class LocalLock {
 					return null;
 				}
 				Holding ahead = watchedHolding(waiter);
-				if (ahead != null && !ahead.isHeld()) {
+				// Released last: a release begun meanwhile makes the holding not held, and is no run-out lease.
+				if (ahead != null && !ahead.isHeld() && !ahead.isReleased()) {
 					takeOver(waiter, ahead);
 					break;
 				}

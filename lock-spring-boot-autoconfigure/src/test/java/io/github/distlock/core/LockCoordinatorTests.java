@@ -132,7 +132,9 @@ class LockCoordinatorTests {
 					for (int i = 0; i < sections / threadCount; i++) {
 						Holding holding = process.acquire(REQUEST, deadlineIn(Duration.ofSeconds(10)));
 						assertThat(holding).isNotNull();
-						Thread.sleep(work.toMillis());
+						if (!work.isZero()) {
+							Thread.sleep(work.toMillis());
+						}
 						release(process, holding);
 					}
 					return null;
