@@ -49,11 +49,24 @@ final class Arguments {
 
 	int positiveInt(String name, int fallback) {
 		String value = this.values.get(name);
-		int parsed = (value != null) ? Integer.parseInt(value) : fallback;
-		if (parsed <= 0) {
-			throw new IllegalArgumentException("Option --" + name + " must be positive, was " + parsed);
+		return positive(name, (value != null) ? Integer.parseInt(value) : fallback);
+	}
+
+	/** A comma-separated list of positive integers, for example {@code 1,8,64}. */
+	List<Integer> positiveInts(String name, String fallback) {
+		List<Integer> values = list(name, fallback).stream().map((value) -> positive(name, Integer.parseInt(value)))
+			.toList();
+		if (values.isEmpty()) {
+			throw new IllegalArgumentException("Option --" + name + " needs at least one number");
 		}
-		return parsed;
+		return values;
+	}
+
+	private static int positive(String name, int value) {
+		if (value <= 0) {
+			throw new IllegalArgumentException("Option --" + name + " must be positive, was " + value);
+		}
+		return value;
 	}
 
 	/** Seconds, fractions allowed, for example {@code 0.5}. */

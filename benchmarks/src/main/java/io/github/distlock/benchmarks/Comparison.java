@@ -82,12 +82,23 @@ final class Comparison<R> {
 	 * @return the ratio; infinite or NaN when raw's figure is 0
 	 */
 	OptionalDouble ratioValue(ToDoubleFunction<R> figure) {
-		R raw = this.results.get(RawLettuceContender.NAME);
-		R distlock = this.results.get(DistlockContender.NAME);
-		if (raw == null || distlock == null) {
+		OptionalDouble raw = value(RawLettuceContender.NAME, figure);
+		OptionalDouble distlock = value(DistlockContender.NAME, figure);
+		if (raw.isEmpty() || distlock.isEmpty()) {
 			return OptionalDouble.empty();
 		}
-		return OptionalDouble.of(figure.applyAsDouble(distlock) / figure.applyAsDouble(raw));
+		return OptionalDouble.of(distlock.getAsDouble() / raw.getAsDouble());
+	}
+
+	/**
+	 * Returns one contender's figure, empty when that contender failed or was not run.
+	 * @param contender the contender's name
+	 * @param figure the figure
+	 * @return the figure
+	 */
+	OptionalDouble value(String contender, ToDoubleFunction<R> figure) {
+		R result = this.results.get(contender);
+		return (result != null) ? OptionalDouble.of(figure.applyAsDouble(result)) : OptionalDouble.empty();
 	}
 
 	/**

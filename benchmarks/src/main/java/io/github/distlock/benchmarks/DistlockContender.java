@@ -1,5 +1,6 @@
 package io.github.distlock.benchmarks;
 
+import java.time.Duration;
 import java.util.Optional;
 
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
@@ -26,13 +27,24 @@ final class DistlockContender implements Contender {
 	private final DefaultLockTemplate template;
 
 	DistlockContender(RedisAddress address, String namespace) {
-		this.connectionFactory = new LettuceConnectionFactory(
-				new RedisStandaloneConfiguration(address.host(), address.port()),
-				LettuceClientConfiguration.builder().commandTimeout(RedisAddress.COMMAND_TIMEOUT).build());
-		this.connectionFactory.afterPropertiesSet();
-		this.connectionFactory.start();
+		this.connectionFactory = connectionFactory(address);
 		this.locker = new RedisLocker(this.connectionFactory, namespace);
 		this.template = new DefaultLockTemplate(this.locker, LockSettings.watchdogLease(LEASE));
+	}
+
+	/**
+	 * Returns a started connection factory as an application would configure it, with the
+	 * harness's command timeout.
+	 * @param address where Redis listens
+	 * @return the connection factory; destroy it when done
+	 */
+	static LettuceConnectionFactory connectionFactory(RedisAddress address) {
+		LettuceConnectionFactory connectionFactory = new LettuceConnectionFactory(
+				new RedisStandaloneConfiguration(address.host(), address.port()),
+				LettuceClientConfiguration.builder().commandTimeout(RedisAddress.COMMAND_TIMEOUT).build());
+		connectionFactory.afterPropertiesSet();
+		connectionFactory.start();
+		return connectionFactory;
 	}
 
 	@Override
@@ -64,8 +76,8 @@ final class DistlockContender implements Contender {
 		}
 
 		@Override
-		public boolean acquire() {
-			Optional<LockHandle> handle = DistlockContender.this.template.tryAcquire(this.key, LEASE, WAIT);
+		public boolean acquire(Duration wait) {
+			Optional<LockHandle> handle = DistlockContender.this.template.tryAcquire(this.key, LEASE, wait);
 			this.handle = handle.orElse(null);
 			return this.handle != null;
 		}

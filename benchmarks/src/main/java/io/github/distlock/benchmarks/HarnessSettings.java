@@ -12,36 +12,39 @@ import java.util.Set;
  * @param redis the address of an existing Redis server, or {@code null} to start one
  * @param warmup run time before each measured window
  * @param window length of each measured window
- * @param distinctThreads threads of the distinct-keys scenario
+ * @param distinctThreads thread counts of the distinct-keys scenario, each run in turn
  * @param oneKeyThreads threads of the one-key scenario
  * @param jvms child JVMs of the multi-JVM scenario
- * @param threadsPerJvm threads in each child JVM
+ * @param threadsPerJvm threads in each child JVM of the multi-JVM scenario, each count run in turn
+ * @param watchdogLocks locks the watchdog scenario takes and holds
  * @param scenarios the scenarios to run, in order
  * @param contenders the contenders to run, in the order of the tables' columns
  * @param rounds how many times every scenario runs
  * @param round the current round, from 1
  */
-record HarnessSettings(RedisAddress redis, Duration warmup, Duration window, int distinctThreads, int oneKeyThreads,
-		int jvms, int threadsPerJvm, List<String> scenarios, List<String> contenders, int rounds, int round) {
+record HarnessSettings(RedisAddress redis, Duration warmup, Duration window, List<Integer> distinctThreads,
+		int oneKeyThreads, int jvms, List<Integer> threadsPerJvm, int watchdogLocks, List<String> scenarios,
+		List<String> contenders, int rounds, int round) {
 
 	static final String USAGE = """
 			Usage: LockLoadHarness [options]
-			  --seconds N            measured seconds per scenario and contender (default 10)
-			  --warmup N             warm-up seconds before each measurement, not counted (default 2)
-			  --redis host:port      use this Redis instead of starting a redis-server
-			  --distinct-threads N   threads of the distinct scenario, each on its own key (default 64)
-			  --one-key-threads N    threads of the one-key scenario (default 64)
-			  --jvms N               child JVMs of the two-jvm scenario (default 2)
-			  --threads-per-jvm N    threads in each child JVM (default 32)
-			  --scenarios LIST       any of distinct,one-key,two-jvm (default all)
-			  --contenders LIST      any of raw,distlock (default both)
-			  --rounds N             rounds of all scenarios; the contenders' order alternates (default 1)
+			  --seconds N              measured seconds per scenario and contender (default 10)
+			  --warmup N               warm-up seconds before each measurement, not counted (default 2)
+			  --redis host:port        use this Redis instead of starting a redis-server
+			  --distinct-threads LIST  thread counts of the distinct scenario, one key per thread (default 1,8,64)
+			  --one-key-threads N      threads of the one-key scenario (default 64)
+			  --jvms N                 child JVMs of the two-jvm scenario (default 2)
+			  --threads-per-jvm LIST   threads in each child JVM of the two-jvm scenario, per run (default 4,32)
+			  --watchdog-locks N       watchdog-mode locks the watchdog scenario takes and holds (default 100000)
+			  --scenarios LIST         any of distinct,one-key,two-jvm,fairness,watchdog (default all)
+			  --contenders LIST        any of raw,distlock (default both; watchdog runs distlock only)
+			  --rounds N               rounds of all scenarios; the contenders' order alternates (default 1)
 			""";
 
 	private static final Set<String> OPTIONS = Set.of("seconds", "warmup", "redis", "distinct-threads",
-			"one-key-threads", "jvms", "threads-per-jvm", "scenarios", "contenders", "rounds");
+			"one-key-threads", "jvms", "threads-per-jvm", "watchdog-locks", "scenarios", "contenders", "rounds");
 
-	static final List<String> ALL_SCENARIOS = List.of("distinct", "one-key", "two-jvm");
+	static final List<String> ALL_SCENARIOS = List.of("distinct", "one-key", "two-jvm", "fairness", "watchdog");
 
 	static HarnessSettings parse(String[] args) {
 		Arguments arguments = new Arguments(args, OPTIONS);
@@ -61,9 +64,10 @@ record HarnessSettings(RedisAddress redis, Duration warmup, Duration window, int
 		}
 		return new HarnessSettings((redis != null) ? RedisAddress.parse(redis) : null,
 				arguments.seconds("warmup", 2, true), arguments.seconds("seconds", 10, false),
-				arguments.positiveInt("distinct-threads", 64), arguments.positiveInt("one-key-threads", 64),
-				arguments.positiveInt("jvms", 2), arguments.positiveInt("threads-per-jvm", 32), scenarios, contenders,
-				arguments.positiveInt("rounds", 1), 1);
+				arguments.positiveInts("distinct-threads", "1,8,64"), arguments.positiveInt("one-key-threads", 64),
+				arguments.positiveInt("jvms", 2), arguments.positiveInts("threads-per-jvm", "4,32"),
+				arguments.positiveInt("watchdog-locks", 100_000), scenarios, contenders, arguments.positiveInt("rounds", 1),
+				1);
 	}
 
 	/**
@@ -73,7 +77,8 @@ record HarnessSettings(RedisAddress redis, Duration warmup, Duration window, int
 	 */
 	HarnessSettings withRedis(RedisAddress address) {
 		return new HarnessSettings(address, this.warmup, this.window, this.distinctThreads, this.oneKeyThreads,
-				this.jvms, this.threadsPerJvm, this.scenarios, this.contenders, this.rounds, this.round);
+				this.jvms, this.threadsPerJvm, this.watchdogLocks, this.scenarios, this.contenders, this.rounds,
+				this.round);
 	}
 
 	/**
@@ -83,7 +88,7 @@ record HarnessSettings(RedisAddress redis, Duration warmup, Duration window, int
 	 */
 	HarnessSettings forRound(int round) {
 		return new HarnessSettings(this.redis, this.warmup, this.window, this.distinctThreads, this.oneKeyThreads,
-				this.jvms, this.threadsPerJvm, this.scenarios, this.contenders, this.rounds, round);
+				this.jvms, this.threadsPerJvm, this.watchdogLocks, this.scenarios, this.contenders, this.rounds, round);
 	}
 
 	/**
@@ -107,8 +112,16 @@ record HarnessSettings(RedisAddress redis, Duration warmup, Duration window, int
 	 * @return for example {@code one key, one JVM: 64 threads (10 s measured after 2 s warm-up), round 2 of 3}
 	 */
 	String title(String subject) {
-		String title = subject + " (" + timing() + ")";
-		return (this.rounds > 1) ? title + ", round " + this.round + " of " + this.rounds : title;
+		return roundTitle(subject + " (" + timing() + ")");
+	}
+
+	/**
+	 * Returns a table title without the timing, for a scenario that does not use it.
+	 * @param subject what the scenario does
+	 * @return the subject, with the round when there are several
+	 */
+	String roundTitle(String subject) {
+		return (this.rounds > 1) ? subject + ", round " + this.round + " of " + this.rounds : subject;
 	}
 
 	/**

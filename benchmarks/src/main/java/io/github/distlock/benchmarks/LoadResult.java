@@ -9,6 +9,7 @@ import io.github.distlock.benchmarks.HandoffTimer.Handoffs;
  *
  * @param windowCycles cycles completed in the measured window, all threads together
  * @param windowNanos length of the measured window
+ * @param cpuNanos CPU time the whole JVM used in the measured window
  * @param fewestPerThread fewest cycles any one thread completed in the window
  * @param mostPerThread most cycles any one thread completed in the window
  * @param totalCycles cycles completed over the whole run, warm-up and wind-down included
@@ -18,8 +19,8 @@ import io.github.distlock.benchmarks.HandoffTimer.Handoffs;
  * @param handoff hand-offs in the window, or {@code null} when not measured
  * @param hang a thread dump when worker threads did not stop, or {@code null}
  */
-record LoadResult(long windowCycles, long windowNanos, long fewestPerThread, long mostPerThread, long totalCycles,
-		long timeouts, long errors, Throwable firstError, Handoffs handoff, String hang) {
+record LoadResult(long windowCycles, long windowNanos, long cpuNanos, long fewestPerThread, long mostPerThread,
+		long totalCycles, long timeouts, long errors, Throwable firstError, Handoffs handoff, String hang) {
 
 	/**
 	 * Returns the throughput in the measured window.
@@ -27,6 +28,22 @@ record LoadResult(long windowCycles, long windowNanos, long fewestPerThread, lon
 	 */
 	double perSecond() {
 		return this.windowCycles * 1e9 / this.windowNanos;
+	}
+
+	/**
+	 * Returns the client's CPU time per cycle in the measured window: this JVM's, all threads.
+	 * @return microseconds per cycle
+	 */
+	double cpuMicrosPerCycle() {
+		return (this.windowCycles > 0) ? this.cpuNanos / 1e3 / this.windowCycles : Double.NaN;
+	}
+
+	/**
+	 * Returns how many cores' worth of CPU this JVM used in the measured window.
+	 * @return cores, for example {@code 1.62}
+	 */
+	double coresUsed() {
+		return (double) this.cpuNanos / this.windowNanos;
 	}
 
 	/**

@@ -70,8 +70,10 @@ final class LoadRun {
 			this.handoff.interval();
 		}
 		long windowStartNanos = System.nanoTime();
+		long cpuAtStart = ProcessCpu.nanos();
 		sleepUntil(windowStart + window.toMillis());
 		long[] after = cycles();
+		long cpuNanos = ProcessCpu.nanos() - cpuAtStart;
 		long windowNanos = System.nanoTime() - windowStartNanos;
 		Handoffs handoffs = (this.handoff != null) ? this.handoff.interval() : null;
 		this.running = false;
@@ -93,8 +95,8 @@ final class LoadRun {
 			timeouts += worker.timeouts.get();
 			errors += worker.errors.get();
 		}
-		return new LoadResult(windowCycles, windowNanos, fewest, most, total, timeouts, errors, this.firstError.get(),
-				handoffs, hang);
+		return new LoadResult(windowCycles, windowNanos, cpuNanos, fewest, most, total, timeouts, errors,
+				this.firstError.get(), handoffs, hang);
 	}
 
 	private long[] cycles() {
@@ -130,7 +132,12 @@ final class LoadRun {
 		return null;
 	}
 
-	private static void sleepUntil(long epochMillis) {
+	/**
+	 * Sleeps until the given wall-clock time.
+	 * @param epochMillis the time to wake at
+	 * @throws IllegalStateException when interrupted, with the interrupt flag set
+	 */
+	static void sleepUntil(long epochMillis) {
 		long left;
 		while ((left = epochMillis - System.currentTimeMillis()) > 0) {
 			try {

@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalDouble;
 import java.util.Set;
 
 import io.github.distlock.test.redis.RedisServer;
@@ -17,8 +16,8 @@ import io.github.distlock.test.redis.RedisServer;
  * Load harness comparing distlock with a raw Lettuce lock loop. Runs every scenario for both
  * contenders, one after the other, against the same Redis server, and prints a table per
  * scenario with the ratio distlock / raw. With {@code --rounds N} it does all that N times,
- * reversing the contenders' order every second round, and ends with a summary of each
- * scenario's headline ratio over the rounds. It starts its own {@code redis-server} unless
+ * reversing the contenders' order every second round. It ends with a summary of each
+ * scenario's headline figures over the rounds. It starts its own {@code redis-server} unless
  * {@code --redis host:port} is given; see {@link HarnessSettings#USAGE} for the options.
  */
 public final class LockLoadHarness {
@@ -57,20 +56,10 @@ public final class LockLoadHarness {
 					+ resolved.timing() + ", contenders " + resolved.contenders()
 					+ ((resolved.rounds() > 1) ? ", " + resolved.rounds() + " rounds" : ""));
 			Set<String> troubled = new LinkedHashSet<>();
-			Map<String, List<ScenarioOutcome>> outcomes = new LinkedHashMap<>();
-			for (int round = 1; round <= resolved.rounds(); round++) {
-				HarnessSettings current = resolved.forRound(round);
-				for (String name : current.scenarios()) {
-					ScenarioOutcome outcome = Scenario.named(name).run(current, out);
-					if (!outcome.clean()) {
-						troubled.add(name);
-					}
-					outcomes.computeIfAbsent(name, (key) -> new ArrayList<>()).add(outcome);
-				}
-			}
-			if (resolved.rounds() > 1 && ReportTable.comparesBoth(resolved.contenders())) {
-				printSummary(resolved.rounds(), outcomes.values(), out);
-			}
+			long start = System.nanoTime();
+			Map<String, List<Headline>> headlines = runRounds(resolved, troubled, out);
+			printSummary(resolved.rounds(), headlines.values(), out);
+			out.println("whole run took " + ReportTable.seconds((System.nanoTime() - start) / 1e9));
 			return troubled;
 		}
 		finally {
@@ -81,22 +70,42 @@ public final class LockLoadHarness {
 	}
 
 	/**
-	 * Prints each scenario's headline ratio in every round and their spread, which says more
-	 * than any one round on a noisy machine. Rounds in which a contender failed are left out.
+	 * Runs every scenario in every round.
+	 * @param settings the settings, with the Redis address
+	 * @param troubled collects the names of scenarios that had a problem in any round
+	 * @param out where to print
+	 * @return each headline figure in every round, by label, in the order first seen
+	 */
+	private static Map<String, List<Headline>> runRounds(HarnessSettings settings, Set<String> troubled,
+			PrintStream out) {
+		Map<String, List<Headline>> headlines = new LinkedHashMap<>();
+		for (int round = 1; round <= settings.rounds(); round++) {
+			HarnessSettings current = settings.forRound(round);
+			for (String name : current.scenarios()) {
+				ScenarioOutcome outcome = Scenario.named(name).run(current, out);
+				if (!outcome.clean()) {
+					troubled.add(name);
+				}
+				outcome.headlines()
+					.forEach((headline) -> headlines.computeIfAbsent(headline.label(), (key) -> new ArrayList<>())
+						.add(headline));
+			}
+		}
+		return headlines;
+	}
+
+	/**
+	 * Prints each headline figure in every round and their spread, which says more than any one
+	 * round on a noisy machine. Rounds in which a contender a figure needs failed are left out.
 	 * @param rounds the number of rounds
-	 * @param outcomes each scenario's outcomes, in round order
+	 * @param headlines each figure in every round, in round order
 	 * @param out where to print
 	 */
-	private static void printSummary(int rounds, Collection<List<ScenarioOutcome>> outcomes, PrintStream out) {
-		out.println("summary over " + rounds
-				+ " rounds (distlock/raw; the contenders' run order alternated from round to round)");
-		for (List<ScenarioOutcome> scenario : outcomes) {
-			double[] ratios = scenario.stream()
-				.map(ScenarioOutcome::ratio)
-				.filter(OptionalDouble::isPresent)
-				.mapToDouble(OptionalDouble::getAsDouble)
-				.toArray();
-			out.println(ReportTable.summaryRow(scenario.get(0).headline(), ratios));
+	private static void printSummary(int rounds, Collection<List<Headline>> headlines, PrintStream out) {
+		out.println("summary over " + rounds + ((rounds > 1) ? " rounds" : " round")
+				+ " (ratios are distlock/raw; the contenders' run order alternated from round to round)");
+		for (List<Headline> figure : headlines) {
+			out.println(ReportTable.summaryRow(figure));
 		}
 	}
 

@@ -4,14 +4,22 @@ import java.time.Duration;
 import java.util.Set;
 
 /**
- * Main class of a child JVM in the multi-JVM scenario: runs its share of threads on the one
- * key, started together with its siblings through a {@link StartSignal}, and prints a
- * {@link ResultLine} on stdout.
+ * Main class of a child JVM: started together with its siblings through a {@link StartSignal},
+ * it plays one role on the run's one key and prints a {@link ResultLine} on stdout.
+ * <ul>
+ * <li>{@code --role sections} (the default): {@code --threads} worker threads run critical
+ * sections (lock, {@code GET}, {@code SET}+1, {@code --work} seconds of work, unlock).
+ * <li>{@code --role prober}: one thread asks for the lock with a wait of {@code --wait} seconds,
+ * increments the counter when it gets it, and asks again {@code --pause} seconds after each try
+ * (see {@link Prober}).
+ * </ul>
  */
 public final class MultiJvmChild {
 
-	private static final Set<String> OPTIONS = Set.of("contender", "redis", "threads", "namespace", "counter-key",
-			"ready-key", "start-key", "warmup", "seconds", "name");
+	private static final Set<String> OPTIONS = Set.of("contender", "redis", "namespace", "counter-key", "ready-key",
+			"start-key", "warmup", "seconds", "name", "role", "threads", "work", "wait", "pause");
+
+	private static final Duration START_TIMEOUT = Duration.ofMinutes(2);
 
 	private MultiJvmChild() {
 	}
@@ -19,7 +27,7 @@ public final class MultiJvmChild {
 	public static void main(String[] args) {
 		int status = 0;
 		try {
-			status = run(new Arguments(args, OPTIONS));
+			run(new Arguments(args, OPTIONS));
 		}
 		catch (Throwable ex) {
 			ex.printStackTrace();
@@ -29,31 +37,55 @@ public final class MultiJvmChild {
 		System.exit(status);
 	}
 
-	private static int run(Arguments arguments) {
+	private static void run(Arguments arguments) {
 		RedisAddress redis = RedisAddress.parse(arguments.required("redis"));
 		Duration warmup = arguments.seconds("warmup", 2, true);
 		Duration window = arguments.seconds("seconds", 10, false);
-		String contenderName = arguments.required("contender");
-		String namespace = arguments.required("namespace");
-		try (Contender contender = Contender.open(contenderName, redis, namespace);
+		try (Contender contender = Contender.open(arguments.required("contender"), redis,
+				arguments.required("namespace"));
 				SharedCounter counter = new SharedCounter(redis, arguments.required("counter-key"));
 				StartSignal signal = new StartSignal(redis, arguments.required("ready-key"),
 						arguments.required("start-key"))) {
-			LoadRun run = new LoadRun(arguments.required("name"), arguments.positiveInt("threads", 32),
-					(i) -> contender.session("lock"), Workload.criticalSection(counter, null), null);
-			signal.ready();
-			long startAt = signal.awaitStart(Duration.ofMinutes(2));
-			LoadResult result = run.run(startAt, warmup, window);
-			if (result.hang() != null) {
-				System.out.println("Worker threads did not stop; thread dump:");
-				System.out.println(result.hang());
+			String role = arguments.string("role", "sections");
+			switch (role) {
+				case "sections" -> {
+					LoadRun run = new LoadRun(arguments.required("name"), arguments.positiveInt("threads", 32),
+							(i) -> contender.session("lock"),
+							Workload.criticalSection(counter, null, arguments.seconds("work", 0, true)), null);
+					signal.ready();
+					System.out.println(ResultLine.format(sections(run, signal.awaitStart(START_TIMEOUT), warmup, window)));
+				}
+				case "prober" -> {
+					Prober prober = new Prober(contender.session("lock"), counter, arguments.seconds("wait", 1, false),
+							arguments.seconds("pause", 0.15, true));
+					signal.ready();
+					System.out.println(ResultLine.format(probe(prober, signal.awaitStart(START_TIMEOUT), warmup, window)));
+				}
+				default -> throw new IllegalArgumentException("Unknown role '" + role + "'; expected sections or prober");
 			}
-			if (result.firstError() != null) {
-				System.out.println("First error:");
-				result.firstError().printStackTrace(System.out);
-			}
-			System.out.println(ResultLine.format(result));
-			return 0;
+		}
+	}
+
+	private static LoadResult sections(LoadRun run, long startAt, Duration warmup, Duration window) {
+		LoadResult result = run.run(startAt, warmup, window);
+		if (result.hang() != null) {
+			System.out.println("Worker threads did not stop; thread dump:");
+			System.out.println(result.hang());
+		}
+		printFirstError(result.firstError());
+		return result;
+	}
+
+	private static ProbeResult probe(Prober prober, long startAt, Duration warmup, Duration window) {
+		ProbeResult result = prober.run(startAt, warmup, window);
+		printFirstError(result.firstError());
+		return result;
+	}
+
+	private static void printFirstError(Throwable error) {
+		if (error != null) {
+			System.out.println("First error:");
+			error.printStackTrace(System.out);
 		}
 	}
 

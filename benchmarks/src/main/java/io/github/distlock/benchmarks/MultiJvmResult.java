@@ -29,6 +29,23 @@ record MultiJvmResult(List<LoadResult> jvms, long counter) {
 	}
 
 	/**
+	 * Returns the CPU time of all child JVMs per section, in the window.
+	 * @return microseconds per section
+	 */
+	double cpuMicrosPerSection() {
+		long sections = this.jvms.stream().mapToLong(LoadResult::windowCycles).sum();
+		return (sections > 0) ? this.jvms.stream().mapToLong(LoadResult::cpuNanos).sum() / 1e3 / sections : Double.NaN;
+	}
+
+	long fewestPerThread() {
+		return this.jvms.stream().mapToLong(LoadResult::fewestPerThread).min().orElse(0);
+	}
+
+	long mostPerThread() {
+		return this.jvms.stream().mapToLong(LoadResult::mostPerThread).max().orElse(0);
+	}
+
+	/**
 	 * Returns sections whose counter update was lost: sections done minus the counter.
 	 * @return the lost updates
 	 */

@@ -1,6 +1,7 @@
 package io.github.distlock.benchmarks;
 
 import java.io.PrintStream;
+import java.util.List;
 import java.util.UUID;
 import java.util.function.ToDoubleFunction;
 
@@ -23,6 +24,8 @@ final class OneKeyScenario implements Scenario {
 		String headline = "one-key " + threads + "t sections/s";
 		ToDoubleFunction<Result> perSecond = (r) -> r.load().perSecond();
 		table.row(headline, results.cells((r) -> ReportTable.rate(r.load().perSecond())), results.ratio(perSecond));
+		table.row("client CPU per section", results.cells((r) -> ReportTable.micros(r.load().cpuMicrosPerCycle())),
+				results.ratio((r) -> r.load().cpuMicrosPerCycle()));
 		table.row("fewest/most per thread",
 				results.cells((r) -> Scenario.fewestMost(r.load().fewestPerThread(), r.load().mostPerThread())),
 				results.ratio((r) -> r.load().fairness()));
@@ -39,8 +42,8 @@ final class OneKeyScenario implements Scenario {
 					results.ratio((r) -> r.handoff().micros().getValueAtPercentile(percentile)));
 		}
 		table.print(out);
-		return new ScenarioOutcome(!results.troubled((r) -> r.load().troubled() || r.lostUpdates() != 0), headline,
-				results.ratioValue(perSecond));
+		return new ScenarioOutcome(!results.troubled((r) -> r.load().troubled() || r.lostUpdates() != 0),
+				List.of(Headline.ratio(headline, results.ratioValue(perSecond))));
 	}
 
 	private Result runOne(String name, HarnessSettings settings, PrintStream out) {

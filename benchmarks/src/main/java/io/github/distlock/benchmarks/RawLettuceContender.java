@@ -1,5 +1,6 @@
 package io.github.distlock.benchmarks;
 
+import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
@@ -87,9 +88,9 @@ final class RawLettuceContender implements Contender {
 		}
 
 		@Override
-		public boolean acquire() {
+		public boolean acquire(Duration wait) {
 			String token = UUID.randomUUID().toString();
-			long deadline = System.nanoTime() + WAIT.toNanos();
+			long deadline = System.nanoTime() + wait.toNanos();
 			long lowMicros = FIRST_BACKOFF_MICROS;
 			long highMicros = 4 * FIRST_BACKOFF_MICROS;
 			while (!trySet(this.key, token)) {

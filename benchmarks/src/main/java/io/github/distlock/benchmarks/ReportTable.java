@@ -14,7 +14,11 @@ final class ReportTable {
 
 	private static final int LABEL_WIDTH = 26;
 
-	private static final int COLUMN_WIDTH = 22;
+	private static final int COLUMN_WIDTH = 24;
+
+	private static final int SUMMARY_LABEL_WIDTH = 36;
+
+	private static final int SUMMARY_VALUE_WIDTH = 12;
 
 	private final String title;
 
@@ -76,23 +80,28 @@ final class ReportTable {
 	}
 
 	/**
-	 * Formats a scenario's line of the summary over rounds: every round's ratio, then their
-	 * median, min and max.
-	 * @param label the scenario's headline figure
-	 * @param ratios the ratio of each round that has one, in round order; none gives {@code n/a}
-	 * @return for example {@code distinct 64t cycles/s     0.95x 0.91x   median 0.93x (min 0.91x, max 0.95x)}
+	 * Formats a line of the summary over rounds: the figure of every round, then their median,
+	 * min and max.
+	 * @param rounds the figure in each round, in round order; rounds without a (finite) value are left out
+	 * @return for example {@code distinct 64t cycles/s          0.95x    0.91x    median 0.93x (min 0.91x, max 0.95x)}
 	 */
-	static String summaryRow(String label, double[] ratios) {
-		if (ratios.length == 0) {
-			return pad(label, LABEL_WIDTH) + "n/a";
+	static String summaryRow(List<Headline> rounds) {
+		Headline first = rounds.get(0);
+		double[] values = rounds.stream().filter((round) -> round.value().isPresent())
+			.mapToDouble((round) -> round.value().getAsDouble())
+			.filter(Double::isFinite)
+			.toArray();
+		if (values.length == 0) {
+			return pad(first.label(), SUMMARY_LABEL_WIDTH) + "n/a";
 		}
-		double[] sorted = ratios.clone();
+		double[] sorted = values.clone();
 		Arrays.sort(sorted);
-		int middle = sorted.length / 2;
-		double median = (sorted.length % 2 == 1) ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-		String rounds = Arrays.stream(ratios).mapToObj(ReportTable::ratio).collect(Collectors.joining(" "));
-		return pad(label, LABEL_WIDTH) + rounds + "   median " + ratio(median) + " (min " + ratio(sorted[0]) + ", max "
-				+ ratio(sorted[sorted.length - 1]) + ")";
+		double median = Median.of(values);
+		String each = Arrays.stream(values)
+			.mapToObj((value) -> pad(first.format().apply(value), SUMMARY_VALUE_WIDTH))
+			.collect(Collectors.joining());
+		return pad(first.label(), SUMMARY_LABEL_WIDTH) + each + " median " + first.format().apply(median) + " (min "
+				+ first.format().apply(sorted[0]) + ", max " + first.format().apply(sorted[sorted.length - 1]) + ")";
 	}
 
 	/** Formats a ratio, {@code 0.95x}; {@code n/a} when it is not finite, because the divisor was 0. */
@@ -104,8 +113,9 @@ final class ReportTable {
 		return String.format(Locale.ROOT, "%,d", value);
 	}
 
+	/** Formats a rate, {@code 12,345/s}; with one decimal below 100/s, {@code 19.6/s}. */
 	static String rate(double perSecond) {
-		return String.format(Locale.ROOT, "%,.0f/s", perSecond);
+		return String.format(Locale.ROOT, (perSecond < 100) ? "%,.1f/s" : "%,.0f/s", perSecond);
 	}
 
 	static String percent(double fraction) {
@@ -118,6 +128,20 @@ final class ReportTable {
 
 	static String micros(long value) {
 		return String.format(Locale.ROOT, "%,d us", value);
+	}
+
+	/** Formats microseconds with two decimals, {@code 41.07 us}, for CPU time per cycle. */
+	static String micros(double value) {
+		return String.format(Locale.ROOT, "%,.2f us", value);
+	}
+
+	/** Formats milliseconds, {@code 61.2 ms}; {@code n/a} when not finite, because nothing was measured. */
+	static String millis(double value) {
+		return Double.isFinite(value) ? String.format(Locale.ROOT, "%,.1f ms", value) : "n/a";
+	}
+
+	static String seconds(double value) {
+		return String.format(Locale.ROOT, "%,.2f s", value);
 	}
 
 	private static String pad(String value, int width) {

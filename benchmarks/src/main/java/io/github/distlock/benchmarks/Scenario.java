@@ -11,13 +11,13 @@ interface Scenario {
 	 * Runs the scenario for each contender in the settings, in their run order, and prints its table.
 	 * @param settings the harness settings, with the Redis address and the round set
 	 * @param out where to print
-	 * @return whether every run was clean, and the ratio of the scenario's headline figure
+	 * @return whether every run was clean, and the scenario's headline figures
 	 */
 	ScenarioOutcome run(HarnessSettings settings, PrintStream out);
 
 	/**
 	 * Returns the scenario of the given name.
-	 * @param name {@code distinct}, {@code one-key} or {@code two-jvm}
+	 * @param name {@code distinct}, {@code one-key}, {@code two-jvm}, {@code fairness} or {@code watchdog}
 	 * @return the scenario
 	 */
 	static Scenario named(String name) {
@@ -25,6 +25,8 @@ interface Scenario {
 			case "distinct" -> new DistinctKeysScenario();
 			case "one-key" -> new OneKeyScenario();
 			case "two-jvm" -> new MultiJvmScenario();
+			case "fairness" -> new FairnessScenario();
+			case "watchdog" -> new WatchdogScenario();
 			default -> throw new IllegalArgumentException("Unknown scenario '" + name + "'");
 		};
 	}
@@ -33,6 +35,11 @@ interface Scenario {
 	static String fewestMost(long fewest, long most) {
 		return ReportTable.count(fewest) + " / " + ReportTable.count(most) + " ("
 				+ ReportTable.fraction((most > 0) ? (double) fewest / most : 0) + ")";
+	}
+
+	/** Formats the CPU a JVM used, {@code 1.62 cores}. */
+	static String cores(double cores) {
+		return ReportTable.fraction(cores) + " cores";
 	}
 
 	/** Formats timeouts and errors, {@code 0 / 0}. */

@@ -1,14 +1,13 @@
 package io.github.distlock.benchmarks;
 
-import java.util.OptionalDouble;
+import java.util.List;
 
 /**
  * What one round of a scenario came to, for the harness's verdict and its summary over rounds.
  *
  * @param clean whether every run was clean: no failures, timeouts, errors, hangs or lost updates
- * @param headline the label of the scenario's headline figure, the first row of its table
- * @param ratio the headline figure's ratio distlock / raw, empty when either contender is missing
+ * @param headlines the scenario's headline figures, in the order the summary lists them
  */
-record ScenarioOutcome(boolean clean, String headline, OptionalDouble ratio) {
+record ScenarioOutcome(boolean clean, List<Headline> headlines) {
 
 }

@@ -1,5 +1,7 @@
 package io.github.distlock.benchmarks;
 
+import java.time.Duration;
+
 /**
  * What a worker thread does in one cycle with its lock session.
  */
@@ -34,6 +36,18 @@ interface Workload {
 	 * @return the workload
 	 */
 	static Workload criticalSection(SharedCounter counter, HandoffTimer handoff) {
+		return criticalSection(counter, handoff, Duration.ZERO);
+	}
+
+	/**
+	 * Lock, increment the shared counter, work for a while, unlock; records hand-off times when a
+	 * timer is given.
+	 * @param counter the protected counter
+	 * @param handoff the hand-off timer, or {@code null} to not measure hand-off
+	 * @param work how long the holder works after the increment, zero for not at all
+	 * @return the workload
+	 */
+	static Workload criticalSection(SharedCounter counter, HandoffTimer handoff, Duration work) {
 		return (session) -> {
 			if (!session.acquire()) {
 				return false;
@@ -43,6 +57,9 @@ interface Workload {
 					handoff.entered();
 				}
 				counter.increment();
+				if (!work.isZero()) {
+					LoadRun.sleepUntil(System.currentTimeMillis() + work.toMillis());
+				}
 			}
 			finally {
 				if (handoff != null) {

@@ -15,7 +15,7 @@ import io.github.distlock.core.Renewal;
 
 /**
  * A lock store in memory, so a benchmark measures distlock's own per-call work without a
- * network round trip. Leases never run out.
+ * network round trip. Leases never run out and nobody else waits: one process, short runs.
  */
 final class InMemoryLocker implements Locker {
 

@@ -1,0 +1,36 @@
+package io.github.distlock.benchmarks;
+
+import java.util.OptionalDouble;
+import java.util.function.DoubleFunction;
+
+/**
+ * One figure of a scenario that the summary over rounds lists: a ratio distlock / raw, or a value
+ * of one contender where a ratio says little (a share of tries, a wait).
+ *
+ * @param label what the figure is, the same in every round
+ * @param value the figure, empty when a contender it needs failed or was not run
+ * @param format how the figure is printed
+ */
+record Headline(String label, OptionalDouble value, DoubleFunction<String> format) {
+
+	static Headline ratio(String label, OptionalDouble ratio) {
+		return new Headline(label, ratio, ReportTable::ratio);
+	}
+
+	static Headline percent(String label, OptionalDouble fraction) {
+		return new Headline(label, fraction, ReportTable::percent);
+	}
+
+	static Headline count(String label, OptionalDouble count) {
+		return new Headline(label, count, (value) -> ReportTable.count(Math.round(value)));
+	}
+
+	static Headline millis(String label, OptionalDouble millis) {
+		return new Headline(label, millis, ReportTable::millis);
+	}
+
+	static Headline seconds(String label, OptionalDouble seconds) {
+		return new Headline(label, seconds, ReportTable::seconds);
+	}
+
+}
