@@ -43,7 +43,7 @@ final class LeaseKeeper implements AutoCloseable {
 
 	private final ScheduledExecutorService timer;
 
-	/** Watchdog renewals are rounded up to this, a tenth of the renew interval (a second at most). */
+	/** Watchdog renewals are rounded down to this, a tenth of the renew interval (a second at most). */
 	private final long renewalTick;
 
 	private final RenewalSenders senders = new RenewalSenders(this::send);
@@ -99,13 +99,14 @@ final class LeaseKeeper implements AutoCloseable {
 	}
 
 	/**
-	 * Schedules a renewal on the next tick of a coarse clock after {@code delay}, so claims that
-	 * come due about the same time are renewed in the same batch.
+	 * Schedules a renewal on the last tick of a coarse clock before {@code delay} has passed, so
+	 * claims that come due about the same time are renewed in the same batch, and none later than
+	 * asked.
 	 */
 	private @Nullable ScheduledFuture<?> scheduled(Claim claim, Duration delay) {
 		long tick = this.renewalTick;
 		long now = System.nanoTime();
-		long due = Math.floorDiv(now + delay.toNanos() + tick - 1, tick) * tick;
+		long due = Math.floorDiv(now + delay.toNanos(), tick) * tick;
 		try {
 			return this.timer.schedule(() -> request(claim), due - now, TimeUnit.NANOSECONDS);
 		}
