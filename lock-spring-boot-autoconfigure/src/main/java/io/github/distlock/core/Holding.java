@@ -21,8 +21,6 @@ final class Holding {
 
 	private final LockRequest request;
 
-	private final long startedAt;
-
 	/** Until when ({@link System#nanoTime()}) the holding may hold the lock at most. */
 	private final long leaseEnd;
 
@@ -48,7 +46,6 @@ final class Holding {
 		this.claim = claim;
 		this.request = request;
 		this.thread = thread;
-		this.startedAt = startedAt;
 		Duration limit = request.longestHold();
 		this.leaseEnd = (limit != null) ? startedAt + limit.toNanos() : startedAt + Long.MAX_VALUE / 2;
 	}
@@ -93,10 +90,6 @@ final class Holding {
 	/** Whether every view became unreachable without being closed, so the lock is no longer kept alive. */
 	boolean isAbandoned() {
 		return this.abandoned;
-	}
-
-	long startedAt() {
-		return this.startedAt;
 	}
 
 	/** Whether the given thread may re-enter this holding without a round trip. */
