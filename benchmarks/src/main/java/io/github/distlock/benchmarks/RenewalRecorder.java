@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 
 import org.HdrHistogram.Histogram;
 
@@ -14,6 +13,7 @@ import io.github.distlock.core.Acquisition;
 import io.github.distlock.core.LeaseRequest;
 import io.github.distlock.core.Locker;
 import io.github.distlock.core.Release;
+import io.github.distlock.core.ReleaseListener;
 import io.github.distlock.core.Renewal;
 
 /**
@@ -72,7 +72,7 @@ final class RenewalRecorder implements Locker {
 	}
 
 	@Override
-	public void onRelease(Consumer<String> listener) {
+	public void onRelease(ReleaseListener listener) {
 		this.locker.onRelease(listener);
 	}
 

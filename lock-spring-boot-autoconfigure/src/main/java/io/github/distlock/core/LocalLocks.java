@@ -6,9 +6,10 @@ import java.util.concurrent.ConcurrentMap;
 /**
  * The {@link LocalLock}s of this process, one per key while any thread holds or waits for it:
  * each entry counts its users (threads waiting, holdings not yet released) and goes when the
- * count reaches zero, so the map does not grow with the number of keys ever used.
+ * count reaches zero, so the map does not grow with the number of keys ever used. As the
+ * store's {@link ReleaseListener} it wakes the thread that waits at the store for a released key.
  */
-final class LocalLocks {
+final class LocalLocks implements ReleaseListener {
 
 	private final ConcurrentMap<String, Entry> locks = new ConcurrentHashMap<>();
 
@@ -31,11 +32,18 @@ final class LocalLocks {
 		this.locks.computeIfPresent(key, (k, entry) -> (entry.users == 1) ? null : entry.withUsers(entry.users - 1));
 	}
 
-	void releaseNoticed(String key) {
+	@Override
+	public void released(String key) {
 		Entry entry = this.locks.get(key);
 		if (entry != null) {
 			entry.lock.notices().noticed();
 		}
+	}
+
+	/** Wakes every key's thread at the store, as the notice of its lock's release may have been missed. */
+	@Override
+	public void noticesResumed() {
+		this.locks.values().forEach((entry) -> entry.lock.notices().noticed());
 	}
 
 	/** Returns how many threads queue for the key's turn, for tests. */

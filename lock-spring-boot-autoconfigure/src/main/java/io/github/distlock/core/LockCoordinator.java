@@ -42,7 +42,7 @@ final class LockCoordinator implements AutoCloseable {
 		this.keeper = new LeaseKeeper(locker, settings, this.events);
 		this.releaser = new LockReleaser(locker, this.locals, this.events, this.cleanup, this.keeper);
 		this.fencing = new FencingMinter(locker, this.events);
-		locker.onRelease(this.locals::releaseNoticed);
+		locker.onRelease(this.locals);
 	}
 
 	/**

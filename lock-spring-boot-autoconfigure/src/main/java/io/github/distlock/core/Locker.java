@@ -2,7 +2,6 @@ package io.github.distlock.core;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.function.Consumer;
 
 /**
  * A lock store: the few atomic operations that distlock needs, each one round trip (a batch of
@@ -76,12 +75,13 @@ public interface Locker {
 	long fence(String key, String owner);
 
 	/**
-	 * Registers a listener told the key of every lock released while someone waited for it.
-	 * Notices may be lost (while the store is unreachable), so waiters also retry when the
-	 * holder's lease runs out.
-	 * @param listener called with the released lock's key
+	 * Registers a listener told the key of every lock released while someone waited for it, and
+	 * told when notices reach this process again after a time in which they could not. Notices
+	 * may be lost (while the store is unreachable), so waiters also retry when the holder's lease
+	 * runs out.
+	 * @param listener the listener
 	 */
-	void onRelease(Consumer<String> listener);
+	void onRelease(ReleaseListener listener);
 
 	/**
 	 * Whether release notices are being delivered now. While they are not, waiters re-check the

@@ -3,7 +3,6 @@ package io.github.distlock.redis;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
-import java.util.function.Consumer;
 
 import org.springframework.context.SmartLifecycle;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -13,6 +12,7 @@ import io.github.distlock.core.Acquisition;
 import io.github.distlock.core.LeaseRequest;
 import io.github.distlock.core.Locker;
 import io.github.distlock.core.Release;
+import io.github.distlock.core.ReleaseListener;
 import io.github.distlock.core.Renewal;
 
 /**
@@ -133,7 +133,7 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 	}
 
 	@Override
-	public void onRelease(Consumer<String> listener) {
+	public void onRelease(ReleaseListener listener) {
 		this.releaseNotices.addListener(listener);
 	}
 
@@ -141,7 +141,8 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 	 * Whether the release-notice subscription is subscribed: not before the first listener, not
 	 * while subscribing fails (Redis away, or the Redis user may not use the channel), not once
 	 * stopped. A connection that drops after subscribing is restored, and subscribed again, by the
-	 * Redis client itself; meanwhile this still answers {@code true}.
+	 * Redis client itself; meanwhile this still answers {@code true}, and once it is subscribed
+	 * again every waiter asks again, since the notices of the time between were missed.
 	 */
 	@Override
 	public boolean releaseNoticesActive() {

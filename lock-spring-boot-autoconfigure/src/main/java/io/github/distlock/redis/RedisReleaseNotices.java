@@ -17,19 +17,25 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.core.NestedExceptionUtils;
 import org.springframework.core.task.SyncTaskExecutor;
 import org.springframework.data.redis.connection.Message;
+import org.springframework.data.redis.connection.MessageListener;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.connection.SubscriptionListener;
 import org.springframework.data.redis.listener.ChannelTopic;
 import org.springframework.data.redis.listener.RedisMessageListenerContainer;
 import org.springframework.util.backoff.BackOff;
 import org.springframework.util.backoff.BackOffExecution;
 import org.springframework.util.backoff.ExponentialBackOff;
 
+import io.github.distlock.core.ReleaseListener;
+
 /**
  * One pub/sub subscription per locker, to the channel on which releases are announced, made
  * when the first listener is added. It subscribes in the background, so an application starts
  * while Redis is away or refuses the channel, and keeps trying with back-off until it succeeds;
- * meanwhile waiters poll. It can be stopped and started again, keeping its listeners; closed, it
- * stays closed.
+ * meanwhile waiters poll. A connection that drops is restored and subscribed again by the Redis
+ * client; each time the channel is subscribed, listeners hear that notices have resumed, since
+ * those published in between were missed. It can be stopped and started again, keeping its
+ * listeners; closed, it stays closed.
  */
 final class RedisReleaseNotices implements AutoCloseable {
 
@@ -39,7 +45,7 @@ final class RedisReleaseNotices implements AutoCloseable {
 
 	private final String channel;
 
-	private final List<Consumer<String>> listeners = new CopyOnWriteArrayList<>();
+	private final List<ReleaseListener> listeners = new CopyOnWriteArrayList<>();
 
 	private final BackOff retries = retries();
 
@@ -68,11 +74,11 @@ final class RedisReleaseNotices implements AutoCloseable {
 		this.container.setSubscriptionExecutor(this.subscriptions);
 		this.container.setRecoveryBackoff(this.retries);
 		this.container.setBeanName("distlock-release-notices");
-		this.container.addMessageListener((message, pattern) -> dispatch(message), new ChannelTopic(channel));
+		this.container.addMessageListener(new Dispatcher(), new ChannelTopic(channel));
 		this.container.afterPropertiesSet();
 	}
 
-	void addListener(Consumer<String> listener) {
+	void addListener(ReleaseListener listener) {
 		this.listeners.add(listener);
 		subscribeSoon();
 	}
@@ -149,14 +155,13 @@ final class RedisReleaseNotices implements AutoCloseable {
 		}
 	}
 
-	private void dispatch(Message message) {
-		String key = new String(message.getBody(), StandardCharsets.UTF_8);
-		for (Consumer<String> listener : this.listeners) {
+	private void tellListeners(Consumer<ReleaseListener> news, String what) {
+		for (ReleaseListener listener : this.listeners) {
 			try {
-				listener.accept(key);
+				news.accept(listener);
 			}
 			catch (RuntimeException ex) {
-				logger.warn("A release listener failed on the notice for lock '" + key + "'", ex);
+				logger.warn("A release listener failed on " + what, ex);
 			}
 		}
 	}
@@ -188,6 +193,22 @@ final class RedisReleaseNotices implements AutoCloseable {
 			logger.warn("Release notices are not subscribed yet (" + description + "); waiters poll locks instead "
 					+ "of being told until the subscription succeeds");
 		}
+	}
+
+	/** Passes the channel's messages and (re)subscriptions on to the listeners. */
+	private final class Dispatcher implements MessageListener, SubscriptionListener {
+
+		@Override
+		public void onMessage(Message message, byte @Nullable [] pattern) {
+			String key = new String(message.getBody(), StandardCharsets.UTF_8);
+			tellListeners((listener) -> listener.released(key), "the notice for lock '" + key + "'");
+		}
+
+		@Override
+		public void onChannelSubscribed(byte[] channel, long count) {
+			tellListeners(ReleaseListener::noticesResumed, "the news that notices have resumed");
+		}
+
 	}
 
 	private static BackOff retries() {

@@ -8,7 +8,6 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -37,7 +36,7 @@ public final class InMemoryLocker implements Locker {
 
 	private final String processId = UUID.randomUUID().toString();
 
-	private final List<Consumer<String>> listeners = new CopyOnWriteArrayList<>();
+	private final List<ReleaseListener> listeners = new CopyOnWriteArrayList<>();
 
 	private final Map<String, AtomicLong> calls = new ConcurrentHashMap<>();
 
@@ -109,7 +108,7 @@ public final class InMemoryLocker implements Locker {
 	}
 
 	@Override
-	public void onRelease(Consumer<String> listener) {
+	public void onRelease(ReleaseListener listener) {
 		this.listeners.add(listener);
 	}
 
@@ -119,11 +118,16 @@ public final class InMemoryLocker implements Locker {
 	}
 
 	/**
-	 * Sets whether this process gets release notices; while it does not, they are dropped.
+	 * Sets whether this process gets release notices; while it does not, they are dropped. Turned
+	 * on again, they resume as a subscription that is back does: listeners are told.
 	 * @param active whether notices are delivered
 	 */
 	public void setReleaseNoticesActive(boolean active) {
+		boolean resumed = active && !this.releaseNoticesActive;
 		this.releaseNoticesActive = active;
+		if (resumed) {
+			this.listeners.forEach(ReleaseListener::noticesResumed);
+		}
 	}
 
 	/**
@@ -171,7 +175,7 @@ public final class InMemoryLocker implements Locker {
 
 	private void notice(String key) {
 		if (this.releaseNoticesActive) {
-			this.listeners.forEach((listener) -> listener.accept(key));
+			this.listeners.forEach((listener) -> listener.released(key));
 		}
 	}
 

@@ -247,6 +247,23 @@ class LockProtocolFaultTests {
 		assertThat(waiter.join()).as("found free, with no notice, before the other process took it again").isPresent();
 	}
 
+	// A notice sent while the subscription was down is lost: once notices resume, waiters look again.
+	@Test
+	void waiterLooksAgainWhenReleaseNoticesResume() {
+		LockHandle held = acquire(this.otherProcess, "k", Duration.ofSeconds(30), Duration.ZERO);
+		CountDownLatch foundBusy = new CountDownLatch(1);
+		this.locker.after("acquire", foundBusy::countDown);
+		CompletableFuture<Optional<LockHandle>> waiter = CompletableFuture.supplyAsync(
+				() -> this.template.tryAcquire("k", Duration.ofSeconds(30), Duration.ofSeconds(20)),
+				TemplateTesting::runOnNewThread);
+		block(foundBusy);
+		this.locker.setReleaseNoticesActive(false);
+		held.close();
+		this.locker.setReleaseNoticesActive(true);
+		// Without looking again it would sleep for the holder's lease, beyond its 20 s wait.
+		assertThat(waiter.orTimeout(5, TimeUnit.SECONDS).join()).isPresent();
+	}
+
 	@Test
 	void queuedCallersFailWithinOneTimeoutWhenStoreIsUnreachable() {
 		this.locker.before("acquire", () -> {

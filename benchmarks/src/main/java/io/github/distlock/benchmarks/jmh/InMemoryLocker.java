@@ -5,12 +5,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Consumer;
 
 import io.github.distlock.core.Acquisition;
 import io.github.distlock.core.LeaseRequest;
 import io.github.distlock.core.Locker;
 import io.github.distlock.core.Release;
+import io.github.distlock.core.ReleaseListener;
 import io.github.distlock.core.Renewal;
 
 /**
@@ -50,7 +50,7 @@ final class InMemoryLocker implements Locker {
 	}
 
 	@Override
-	public void onRelease(Consumer<String> listener) {
+	public void onRelease(ReleaseListener listener) {
 	}
 
 }

@@ -24,12 +24,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Lettuce re-sends a command whose reply was lost when it reconnects, so a script may run twice
- * (review finding 3). A fault proxy cuts the connection right after a lock script reached Redis:
- * the lock must come out as if the script had run once.
+ * Faults of the connections between one process and Redis, made by a fault proxy; the other
+ * process connects directly.
+ * <ul>
+ * <li>Lettuce re-sends a command whose reply was lost when it reconnects, so a script may run
+ * twice (review finding 3). The proxy cuts the connection right after a lock script reached
+ * Redis: the lock must come out as if the script had run once.
+ * <li>A release notice published while the subscription is down is lost; the client subscribes
+ * again on its own, and waiters must not sleep on until the holder's lease would have run out.
+ * </ul>
  */
 @ExtendWith(OutputCaptureExtension.class)
-class RedisReplayIntegrationTests {
+class RedisConnectionFaultIntegrationTests {
 
 	private static final Duration LEASE = Duration.ofSeconds(10);
 
@@ -124,6 +130,26 @@ class RedisReplayIntegrationTests {
 			long token = second.fencingToken();
 			cut.get(10, TimeUnit.SECONDS);
 			assertThat(token).isGreaterThan(before);
+		}
+	}
+
+	@Test
+	void waiterAsksAgainOnceItsLostSubscriptionIsBack() throws Exception {
+		Duration holderLease = Duration.ofSeconds(30);
+		// Subscribed first, so the waiter sleeps until told rather than polling.
+		await().atMost(Duration.ofSeconds(10)).until(() -> this.fixture.locker.releaseNoticesActive());
+		LockHandle held = this.otherProcess.template.tryAcquire("k", holderLease, Duration.ZERO).orElseThrow();
+		CompletableFuture<Optional<LockHandle>> waiter = CompletableFuture
+			.supplyAsync(() -> this.fixture.template.tryAcquire("k", LEASE, holderLease));
+		await().atMost(Duration.ofSeconds(10)).until(() -> this.otherProcess.redis.hasKey(this.fixture.lockKey("k") + ":waiters"));
+		// The waiter's connections drop and cannot come back before the release is announced.
+		CompletableFuture<Void> stallOver = this.proxy.stall(Duration.ofSeconds(2));
+		this.proxy.closeConnections();
+		held.close();
+		stallOver.get(10, TimeUnit.SECONDS);
+		// Only asking again gets it the lock long before the holder's lease would have run out.
+		try (LockHandle taken = waiter.get(10, TimeUnit.SECONDS).orElseThrow()) {
+			assertThat(taken.isHeld()).isTrue();
 		}
 	}
 
