@@ -3,11 +3,14 @@ package io.github.distlock.benchmarks;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
+import java.util.Map;
 
 /**
  * Every thread locks and unlocks its own key as fast as it can: the cost of an uncontended lock,
  * in throughput and in the client's CPU time per cycle, at each thread count of the settings.
+ * Each contender runs in a fresh child JVM, as JMH forks one per benchmark: in a shared JVM the
+ * contender that runs second finds the Lettuce and Netty code it shares with the first already
+ * compiled, for the first one's use.
  */
 final class DistinctKeysScenario implements Scenario {
 
@@ -17,9 +20,10 @@ final class DistinctKeysScenario implements Scenario {
 				settings.contenders());
 		List<Headline> headlines = new ArrayList<>();
 		boolean clean = true;
+		MultiJvmRun runner = new MultiJvmRun(settings.redis(), out);
 		for (int threads : settings.distinctThreads()) {
 			Comparison<LoadResult> results = Comparison.run("distinct " + threads + "t", settings.contenders(),
-					settings.runOrder(), out, (name) -> runOne(name, threads, settings, out));
+					settings.runOrder(), out, (name) -> runOne(runner, name, threads, settings));
 			String rate = "distinct " + threads + "t cycles/s";
 			String cpu = "distinct " + threads + "t CPU per cycle";
 			table.row(rate, results.cells((r) -> ReportTable.rate(r.perSecond())),
@@ -39,15 +43,11 @@ final class DistinctKeysScenario implements Scenario {
 		return new ScenarioOutcome(clean, headlines);
 	}
 
-	private LoadResult runOne(String name, int threads, HarnessSettings settings, PrintStream out) {
-		String namespace = "bench-distinct-" + UUID.randomUUID().toString().substring(0, 8);
-		try (Contender contender = Contender.open(name, settings.redis(), namespace)) {
-			LoadRun run = new LoadRun(name + "-distinct", threads, (i) -> contender.session("key-" + i),
-					Workload.lockUnlock(), null);
-			LoadResult result = run.run(System.currentTimeMillis(), settings.warmup(), settings.window());
-			result.printProblems(name + " distinct " + threads + "t", out);
-			return result;
-		}
+	private LoadResult runOne(MultiJvmRun runner, String contender, int threads, HarnessSettings settings) {
+		MultiJvmRun.Outcome outcome = runner.run(contender,
+				Map.of("distinct", List.of("--role", "distinct", "--threads", String.valueOf(threads))),
+				settings.warmup(), settings.window());
+		return ResultLine.parseLoad(outcome.lines().get(0));
 	}
 
 }

@@ -29,11 +29,11 @@ record HarnessSettings(RedisAddress redis, Duration warmup, Duration window, Lis
 	static final String USAGE = """
 			Usage: LockLoadHarness [options]
 			  --seconds N              measured seconds per scenario and contender (default 10)
-			  --warmup N               warm-up seconds before each measurement, not counted (default 2)
+			  --warmup N               warm-up seconds before each measurement, not counted (default 5)
 			  --redis host:port        use this Redis instead of starting a redis-server
 			  --distinct-threads LIST  thread counts of the distinct scenario, one key per thread (default 1,8,64)
 			  --one-key-threads N      threads of the one-key scenario (default 64)
-			  --jvms N                 child JVMs of the two-jvm scenario (default 2)
+			  --jvms N                 child JVMs of the two-jvm scenario (default 5)
 			  --threads-per-jvm LIST   threads in each child JVM of the two-jvm scenario, per run (default 4,32)
 			  --watchdog-locks N       watchdog-mode locks the watchdog scenario takes and holds (default 100000)
 			  --scenarios LIST         any of distinct,one-key,two-jvm,fairness,watchdog (default all)
@@ -63,7 +63,7 @@ record HarnessSettings(RedisAddress redis, Duration warmup, Duration window, Lis
 			}
 		}
 		return new HarnessSettings((redis != null) ? RedisAddress.parse(redis) : null,
-				arguments.seconds("warmup", 2, true), arguments.seconds("seconds", 10, false),
+				arguments.seconds("warmup", 5, true), arguments.seconds("seconds", 10, false),
 				arguments.positiveInts("distinct-threads", "1,8,64"), arguments.positiveInt("one-key-threads", 64),
 				arguments.positiveInt("jvms", 2), arguments.positiveInts("threads-per-jvm", "4,32"),
 				arguments.positiveInt("watchdog-locks", 100_000), scenarios, contenders, arguments.positiveInt("rounds", 1),

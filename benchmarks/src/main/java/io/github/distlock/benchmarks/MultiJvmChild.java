@@ -5,13 +5,15 @@ import java.util.Set;
 
 /**
  * Main class of a child JVM: started together with its siblings through a {@link StartSignal},
- * it plays one role on the run's one key and prints a {@link ResultLine} on stdout.
+ * it plays one role and prints a {@link ResultLine} on stdout.
  * <ul>
  * <li>{@code --role sections} (the default): {@code --threads} worker threads run critical
  * sections (lock, {@code GET}, {@code SET}+1, {@code --work} seconds of work, unlock).
  * <li>{@code --role prober}: one thread asks for the lock with a wait of {@code --wait} seconds,
  * increments the counter when it gets it, and asks again {@code --pause} seconds after each try
  * (see {@link Prober}).
+ * <li>{@code --role distinct}: {@code --threads} worker threads lock and unlock a key each, with
+ * nothing in between; the run's one key and the counter are not used.
  * </ul>
  */
 public final class MultiJvmChild {
@@ -39,7 +41,7 @@ public final class MultiJvmChild {
 
 	private static void run(Arguments arguments) {
 		RedisAddress redis = RedisAddress.parse(arguments.required("redis"));
-		Duration warmup = arguments.seconds("warmup", 2, true);
+		Duration warmup = arguments.seconds("warmup", 5, true);
 		Duration window = arguments.seconds("seconds", 10, false);
 		try (Contender contender = Contender.open(arguments.required("contender"), redis,
 				arguments.required("namespace"));
@@ -48,12 +50,11 @@ public final class MultiJvmChild {
 						arguments.required("start-key"))) {
 			String role = arguments.string("role", "sections");
 			switch (role) {
-				case "sections" -> {
-					LoadRun run = new LoadRun(arguments.required("name"), arguments.positiveInt("threads", 32),
-							(i) -> contender.session("lock"),
-							Workload.criticalSection(counter, null, arguments.seconds("work", 0, true)), null);
+				case "sections", "distinct" -> {
+					LoadRun run = role.equals("sections") ? sections(arguments, contender, counter)
+							: distinct(arguments, contender);
 					signal.ready();
-					System.out.println(ResultLine.format(sections(run, signal.awaitStart(START_TIMEOUT), warmup, window)));
+					System.out.println(ResultLine.format(load(run, signal.awaitStart(START_TIMEOUT), warmup, window)));
 				}
 				case "prober" -> {
 					Prober prober = new Prober(contender.session("lock"), counter, arguments.seconds("wait", 1, false),
@@ -61,12 +62,23 @@ public final class MultiJvmChild {
 					signal.ready();
 					System.out.println(ResultLine.format(probe(prober, signal.awaitStart(START_TIMEOUT), warmup, window)));
 				}
-				default -> throw new IllegalArgumentException("Unknown role '" + role + "'; expected sections or prober");
+				default -> throw new IllegalArgumentException("Unknown role '" + role + "'; expected sections, prober or distinct");
 			}
 		}
 	}
 
-	private static LoadResult sections(LoadRun run, long startAt, Duration warmup, Duration window) {
+	private static LoadRun sections(Arguments arguments, Contender contender, SharedCounter counter) {
+		return new LoadRun(arguments.required("name"), arguments.positiveInt("threads", 32),
+				(i) -> contender.session("lock"),
+				Workload.criticalSection(counter, null, arguments.seconds("work", 0, true)), null);
+	}
+
+	private static LoadRun distinct(Arguments arguments, Contender contender) {
+		return new LoadRun(arguments.required("name"), arguments.positiveInt("threads", 8),
+				(i) -> contender.session("key-" + i), Workload.lockUnlock(), null);
+	}
+
+	private static LoadResult load(LoadRun run, long startAt, Duration warmup, Duration window) {
 		LoadResult result = run.run(startAt, warmup, window);
 		if (result.hang() != null) {
 			System.out.println("Worker threads did not stop; thread dump:");

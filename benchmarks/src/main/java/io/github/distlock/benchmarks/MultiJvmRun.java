@@ -9,7 +9,7 @@ import java.util.UUID;
 
 /**
  * Parent side of the scenarios that run in child JVMs: spawns the children of one contender
- * ({@link MultiJvmChild}, one lock key and one shared counter for all), starts them together,
+ * ({@link MultiJvmChild}, with one lock key and one shared counter for all), starts them together,
  * echoes their output and collects their result lines.
  */
 final class MultiJvmRun {
@@ -28,7 +28,7 @@ final class MultiJvmRun {
 	}
 
 	/**
-	 * Runs one contender in several child JVMs on one key.
+	 * Runs one contender in one or more child JVMs.
 	 * @param contender the contender's name
 	 * @param children each child's name (after the contender's) and its own arguments, such as
 	 * {@code --role} and {@code --threads}
