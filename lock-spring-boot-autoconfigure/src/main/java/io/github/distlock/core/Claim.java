@@ -1,5 +1,6 @@
 package io.github.distlock.core;
 
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -40,6 +41,15 @@ final class Claim {
 		this.lastAnswerAt = sentAt;
 		this.confirmedExpiry = confirmedExpiry;
 		this.renewal.asked(confirmedExpiry);
+	}
+
+	/**
+	 * The least time until which the store keeps a lock that it was asked, at {@code sentAt}, to
+	 * keep for {@code leaseNanos}: stores count whole milliseconds (Redis's {@code PX}) and may
+	 * round down, though to no less than one.
+	 */
+	static long storeExpiry(long sentAt, long leaseNanos) {
+		return sentAt + TimeUnit.MILLISECONDS.toNanos(Math.max(1, TimeUnit.NANOSECONDS.toMillis(leaseNanos)));
 	}
 
 	String key() {

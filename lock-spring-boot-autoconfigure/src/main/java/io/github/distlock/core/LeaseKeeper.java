@@ -151,7 +151,7 @@ final class LeaseKeeper implements AutoCloseable {
 			Claim claim = batch.claim(i);
 			Renewal renewal = renewals.get(i);
 			if (renewal.renewed()) {
-				claim.renewed(batch.expiry(i), renewal.othersWaiting());
+				claim.renewed(batch.storeExpiry(i), renewal.othersWaiting());
 				if (isAtMaxHold(batch.holding(i), batch.expiry(i))) {
 					this.events.maxHoldReached(batch.holding(i));
 				}
@@ -174,7 +174,7 @@ final class LeaseKeeper implements AutoCloseable {
 	private void unanswered(RenewalBatch batch, RuntimeException ex) {
 		for (int i = 0; i < batch.size(); i++) {
 			Claim claim = batch.claim(i);
-			claim.unconfirmed(batch.expiry(i));
+			claim.unconfirmed(batch.storeExpiry(i));
 			claim.local().holdingChanged();
 			if (claim.renewal.done()) {
 				request(claim);

@@ -7,7 +7,8 @@ import java.time.Duration;
  *
  * @param key the lock's identity
  * @param owner the owner's token
- * @param lease the new lease, counted from when the store runs the request
+ * @param lease the new lease, counted from when the store runs the request (see {@link Locker#tryAcquire}
+ * for its granularity)
  * @since 0.1.0
  */
 public record LeaseRequest(String key, String owner, Duration lease) {

@@ -140,7 +140,8 @@ final class LockCoordinator implements AutoCloseable {
 	}
 
 	private Holding acquired(LocalLock local, LockRequest request, String owner, long sentAt) {
-		Claim claim = new Claim(request.key(), owner, local, sentAt, sentAt + request.lease().toNanos());
+		Claim claim = new Claim(request.key(), owner, local, sentAt,
+				Claim.storeExpiry(sentAt, request.lease().toNanos()));
 		Holding holding = new Holding(claim, request, Thread.currentThread(), sentAt);
 		local.acquired(holding);
 		this.keeper.acquired(holding);

@@ -24,7 +24,8 @@ public interface Locker {
 	 * Takes the lock if it is free or already held by {@code owner}.
 	 * @param key the lock's identity
 	 * @param owner the new owner's token
-	 * @param lease how long the lock lives unless renewed or released
+	 * @param lease how long the lock lives unless renewed or released; a store may count it in
+	 * whole milliseconds, rounded down to no less than one, and the caller counts on no more
 	 * @param willWait how long the caller will wait if the lock is busy (zero if it will not), so
 	 * that the store publishes a release notice while it waits and tells the holder's process
 	 * that others wait

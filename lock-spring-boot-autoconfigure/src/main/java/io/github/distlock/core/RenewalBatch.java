@@ -18,6 +18,8 @@ final class RenewalBatch {
 
 	private final List<Long> expiries = new ArrayList<>();
 
+	private final List<Long> storeExpiries = new ArrayList<>();
+
 	private final List<LeaseRequest> requests = new ArrayList<>();
 
 	RenewalBatch(long sentAt) {
@@ -34,7 +36,9 @@ final class RenewalBatch {
 		this.claims.add(claim);
 		this.holdings.add(holding);
 		this.expiries.add(expiry);
-		this.requests.add(new LeaseRequest(claim.key(), claim.owner(), Duration.ofNanos(Math.max(1, expiry - this.sentAt))));
+		long lease = Math.max(1, expiry - this.sentAt);
+		this.storeExpiries.add(Claim.storeExpiry(this.sentAt, lease));
+		this.requests.add(new LeaseRequest(claim.key(), claim.owner(), Duration.ofNanos(lease)));
 	}
 
 	boolean isEmpty() {
@@ -57,8 +61,14 @@ final class RenewalBatch {
 		return this.holdings.get(index);
 	}
 
+	/** The expiry asked for the claim at {@code index}. */
 	long expiry(int index) {
 		return this.expiries.get(index);
+	}
+
+	/** The least the store keeps the claim at {@code index} if it applies the request. */
+	long storeExpiry(int index) {
+		return this.storeExpiries.get(index);
 	}
 
 }
