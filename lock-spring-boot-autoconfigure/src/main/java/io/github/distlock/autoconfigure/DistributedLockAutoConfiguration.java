@@ -42,7 +42,7 @@ public final class DistributedLockAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean(LockTemplate.class)
 	@ConditionalOnBean(Locker.class)
-	DefaultLockTemplate lockTemplate(Locker locker, DistributedLockProperties properties) {
+	DefaultLockTemplate distributedLockTemplate(Locker locker, DistributedLockProperties properties) {
 		DistributedLockProperties.Watchdog watchdog = properties.getWatchdog();
 		Duration renewInterval = (watchdog.getRenewInterval() != null) ? watchdog.getRenewInterval()
 				: watchdog.getLease().dividedBy(3);
@@ -87,7 +87,8 @@ public final class DistributedLockAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean(Locker.class)
-		RedisLocker redisLocker(RedisConnectionFactory redisConnectionFactory, DistributedLockProperties properties) {
+		RedisLocker distributedLockRedisLocker(RedisConnectionFactory redisConnectionFactory,
+				DistributedLockProperties properties) {
 			return new RedisLocker(redisConnectionFactory, properties.getKeyPrefix());
 		}
 

@@ -61,6 +61,19 @@ class DistributedLockAutoConfigurationTests {
 			.run((context) -> assertThat(context).getBean(LockTemplate.class).isSameAs(UserLockTemplateConfiguration.TEMPLATE));
 	}
 
+	// lock4j's starter defines a bean named 'lockTemplate': with both on the class path, as while
+	// migrating, the two names collided and the application did not start.
+	@Test
+	void beanNamesLeaveGenericNamesToOtherLibraries() {
+		this.runner.withBean("lockTemplate", OtherLibrarysTemplate.class, OtherLibrarysTemplate::new)
+			.withBean("redisLocker", OtherLibrarysTemplate.class, OtherLibrarysTemplate::new)
+			.run((context) -> {
+				assertThat(context).hasNotFailed().hasBean("lockTemplate").hasBean("redisLocker");
+				assertThat(context.getBeanNamesForType(LockTemplate.class)).containsExactly("distributedLockTemplate");
+				assertThat(context.getBeanNamesForType(Locker.class)).containsExactly("distributedLockRedisLocker");
+			});
+	}
+
 	@Test
 	void backsOffWhenUserDefinesLocker() {
 		this.runner.withBean("userLocker", Locker.class, () -> new RedisLocker(lazyConnectionFactory(), "mine"))
@@ -177,6 +190,11 @@ class DistributedLockAutoConfigurationTests {
 		LockTemplate userLockTemplate() {
 			return TEMPLATE;
 		}
+
+	}
+
+	/** Stands for another library's bean of the same name, such as lock4j's {@code lockTemplate}. */
+	static final class OtherLibrarysTemplate {
 
 	}
 
