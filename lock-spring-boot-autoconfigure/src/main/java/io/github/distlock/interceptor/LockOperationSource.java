@@ -1,6 +1,7 @@
 package io.github.distlock.interceptor;
 
 import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -104,6 +105,7 @@ public final class LockOperationSource {
 			return null;
 		}
 		String methodName = MethodNames.describe(targetClass, specific);
+		rejectIfProxiesCannotIntercept(specific, methodName);
 		String name = annotation.name().isEmpty()
 				? ClassUtils.getUserClass(targetClass).getSimpleName() + "." + specific.getName() : annotation.name();
 		LockKeyExpression key = LockKeyExpression.parse(annotation.key(), specific, methodName, this.beanFactory);
@@ -111,6 +113,21 @@ public final class LockOperationSource {
 				: FallbackMethod.resolve(targetClass, specific, annotation.fallback(), methodName);
 		return new LockOperation(methodName, name, key, duration("leaseMs", annotation.leaseMs(), methodName),
 				duration("waitMs", annotation.waitMs(), methodName), fallback, completion(specific, methodName));
+	}
+
+	/**
+	 * A private, static or final method is never called through the proxy (a class-based proxy
+	 * cannot override it), so its lock would silently not be taken.
+	 */
+	private static void rejectIfProxiesCannotIntercept(Method method, String methodName) {
+		int modifiers = method.getModifiers();
+		String kind = Modifier.isPrivate(modifiers) ? "private" : Modifier.isStatic(modifiers) ? "static"
+				: Modifier.isFinal(modifiers) ? "final" : null;
+		if (kind != null) {
+			throw new InvalidLockDefinitionException(methodName, "the method is " + kind
+					+ ", so calls to it never pass through the Spring proxy that takes the lock; make it "
+					+ "non-private, non-static and non-final, and call it from another bean");
+		}
 	}
 
 	/** A positive value as a duration; {@code -1} and {@code 0} (watchdog, default or try once) as {@code null} or zero. */

@@ -51,6 +51,15 @@ class LockOperationSourceTests {
 		assertInvalid(UnsupportedAsync.class, "completes later");
 	}
 
+	// Such methods were validated and then never intercepted: the lock was silently not taken.
+	@Test
+	void methodsAProxyCannotInterceptAreRejected() {
+		assertInvalid(PrivateMethod.class, "@DistributedLock on PrivateMethod.run(Long): the method is private, so calls "
+				+ "to it never pass through the Spring proxy");
+		assertInvalid(StaticMethod.class, "the method is static");
+		assertInvalid(FinalMethod.class, "the method is final");
+	}
+
 	@Test
 	void everyAnnotatedMethodOfClassIsCheckedOnFirstLookup() throws NoSuchMethodException {
 		assertThatExceptionOfType(InvalidLockDefinitionException.class)
@@ -142,6 +151,30 @@ class LockOperationSourceTests {
 
 		@DistributedLock(key = "#broken")
 		public void other(Long id) {
+		}
+
+	}
+
+	static class PrivateMethod {
+
+		@DistributedLock(key = "#id")
+		private void run(Long id) {
+		}
+
+	}
+
+	static class StaticMethod {
+
+		@DistributedLock(key = "#id")
+		static void run(Long id) {
+		}
+
+	}
+
+	static class FinalMethod {
+
+		@DistributedLock(key = "#id")
+		public final void run(Long id) {
 		}
 
 	}
