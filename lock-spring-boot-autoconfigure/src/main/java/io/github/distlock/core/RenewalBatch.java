@@ -18,8 +18,6 @@ final class RenewalBatch {
 
 	private final List<Long> expiries = new ArrayList<>();
 
-	private final List<Long> storeExpiries = new ArrayList<>();
-
 	private final List<LeaseRequest> requests = new ArrayList<>();
 
 	RenewalBatch(long sentAt) {
@@ -36,9 +34,7 @@ final class RenewalBatch {
 		this.claims.add(claim);
 		this.holdings.add(holding);
 		this.expiries.add(expiry);
-		long lease = Math.max(1, expiry - this.sentAt);
-		this.storeExpiries.add(Claim.storeExpiry(this.sentAt, lease));
-		this.requests.add(new LeaseRequest(claim.key(), claim.owner(), Duration.ofNanos(lease)));
+		this.requests.add(new LeaseRequest(claim.key(), claim.owner(), Duration.ofNanos(lease(expiry))));
 	}
 
 	boolean isEmpty() {
@@ -68,7 +64,11 @@ final class RenewalBatch {
 
 	/** The least the store keeps the claim at {@code index} if it applies the request. */
 	long storeExpiry(int index) {
-		return this.storeExpiries.get(index);
+		return Claim.storeExpiry(this.sentAt, lease(expiry(index)));
+	}
+
+	private long lease(long expiry) {
+		return Math.max(1, expiry - this.sentAt);
 	}
 
 }
