@@ -15,14 +15,23 @@ import java.lang.annotation.Target;
  * public Order purchase(long goodsId, long userId) { ... }
  * </pre>
  *
+ * <p>A scheduled job that runs on one instance only, with durations from configuration:
+ *
+ * <pre class="code">
+ * &#64;Scheduled(cron = "0 * * * * *")
+ * &#64;DistributedLock(key = "'report'", whenBusy = WhenBusy.SKIP, holdAtLeastString = "${jobs.report.hold:10s}")
+ * public void sendReport() { ... }
+ * </pre>
+ *
  * <p>The lock's identity is {@link #name()} + {@code ":"} + the value of {@link #key()}, so
  * {@code @DistributedLock(name = "goods", key = "#id")} with id 42 is the same lock as
  * {@code lockTemplate.tryAcquire("goods:42", ...)}. While it holds the lock, the method can read
  * the fencing token from {@link LockContext#current()}.
  *
- * <p>When the lock stays busy for the whole wait, the method does not run: the
- * {@link #fallback()} method runs instead if one is named, otherwise a
- * {@link LockNotAcquiredException} is thrown. When Redis cannot be reached, a
+ * <p>When the lock stays busy for the whole wait, the method does not run: with
+ * {@link #whenBusy()} {@link WhenBusy#SKIP SKIP} it returns an empty value, otherwise the
+ * {@link #fallback()} method runs instead if one is named, or a {@link LockNotAcquiredException}
+ * is thrown. When Redis cannot be reached, a
  * {@link LockBackendException} is thrown within the client's command timeout.
  *
  * <p>Transactions: the lock is taken before a {@code @Transactional} method's transaction begins
@@ -68,15 +77,62 @@ public @interface DistributedLock {
 	 * {@code -1} (the default) or {@code 0} means watchdog mode: the lease is
 	 * {@code distlock.watchdog.lease} (30 s by default), renewed while the method runs.
 	 * @return the lease in milliseconds, or {@code -1}
+	 * @see #leaseString()
 	 */
 	long leaseMs() default -1;
+
+	/**
+	 * The lease as {@link #leaseMs()} takes it, from configuration: a {@code ${...}} placeholder,
+	 * {@code 30s}, {@code 500ms}, ISO-8601 {@code PT30S}, or plain milliseconds, resolved and
+	 * checked at start-up. Empty (the default) means {@link #leaseMs()} applies; setting both is
+	 * an invalid declaration.
+	 * @return the lease, or empty
+	 */
+	String leaseString() default "";
 
 	/**
 	 * How long to wait for a held lock, in milliseconds. {@code -1} (the default) means
 	 * {@code distlock.wait} (0 s by default); {@code 0} means try once and fail at once.
 	 * @return the wait in milliseconds, {@code 0} or {@code -1}
+	 * @see #waitString()
 	 */
 	long waitMs() default -1;
+
+	/**
+	 * The wait as {@link #waitMs()} takes it, from configuration, in the forms
+	 * {@link #leaseString()} accepts. Empty (the default) means {@link #waitMs()} applies; setting
+	 * both is an invalid declaration.
+	 * @return the wait, or empty
+	 */
+	String waitString() default "";
+
+	/**
+	 * What to do when the lock stays busy for the whole wait: {@link WhenBusy#THROW THROW} (the
+	 * default) a {@link LockNotAcquiredException} or call the {@link #fallback()}, or
+	 * {@link WhenBusy#SKIP SKIP} the method without an error. {@code SKIP} with a fallback, or on
+	 * a method returning a primitive, is an invalid declaration.
+	 * @return what to do when the lock is busy
+	 */
+	WhenBusy whenBusy() default WhenBusy.THROW;
+
+	/**
+	 * Keep the lock at least this many milliseconds from the moment the method started, even if it
+	 * returns sooner (ShedLock's {@code lockAtLeastFor}), so that a fast scheduled job does not run
+	 * again on an instance whose tick comes a little later. It must be shorter than a fixed
+	 * {@link #leaseMs() lease}, so the lock is never held beyond it. {@code 0} (the default) means
+	 * release as soon as the method's work is done.
+	 * @return the minimum hold in milliseconds
+	 * @see #holdAtLeastString()
+	 */
+	long holdAtLeastMs() default 0;
+
+	/**
+	 * The minimum hold as {@link #holdAtLeastMs()} takes it, from configuration, in the forms
+	 * {@link #leaseString()} accepts. Empty (the default) means {@link #holdAtLeastMs()} applies;
+	 * setting both is an invalid declaration.
+	 * @return the minimum hold, or empty
+	 */
+	String holdAtLeastString() default "";
 
 	/**
 	 * Name of a method on the same bean, taking the same parameters (optionally followed by a

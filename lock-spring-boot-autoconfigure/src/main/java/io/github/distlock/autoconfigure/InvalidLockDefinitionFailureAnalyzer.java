@@ -18,9 +18,13 @@ final class InvalidLockDefinitionFailureAnalyzer extends AbstractFailureAnalyzer
 				? "Bean '" + beanFailure.getBeanName() + "': " : "";
 		return new FailureAnalysis(bean + cause.getMessage(),
 				"Fix the @DistributedLock annotation on " + cause.getMethod() + ": key must be a SpEL expression over "
-						+ "the method's parameters (#name, #p0, #a0, @bean, 'literal'), leaseMs and waitMs -1, 0 or "
-						+ "positive, and fallback the name of a method of the same bean with the same parameters "
-						+ "(optionally followed by a LockNotAcquiredException) and a compatible return type.",
+						+ "the method's parameters (#name, #p0, #a0, @bean, 'literal'); leaseMs and waitMs -1, 0 or "
+						+ "positive; leaseString, waitString and holdAtLeastString (each instead of its *Ms twin) a "
+						+ "duration such as 30s, 500ms, PT30S or 1500, or a ${...} placeholder whose property gives one; "
+						+ "holdAtLeast shorter than a fixed lease; whenBusy = SKIP only without a fallback and on a "
+						+ "method that can return an empty value; fallback the name of a method of the same bean with "
+						+ "the same parameters (optionally followed by a LockNotAcquiredException) and a compatible "
+						+ "return type.",
 				cause);
 	}
 

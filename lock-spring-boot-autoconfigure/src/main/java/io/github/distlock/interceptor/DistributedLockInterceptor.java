@@ -3,6 +3,8 @@ package io.github.distlock.interceptor;
 import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.concurrent.SynchronousQueue;
@@ -11,6 +13,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 import org.aopalliance.intercept.MethodInterceptor;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.aopalliance.intercept.MethodInvocation;
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
@@ -19,6 +23,7 @@ import io.github.distlock.LockContext;
 import io.github.distlock.LockHandle;
 import io.github.distlock.LockNotAcquiredException;
 import io.github.distlock.LockTemplate;
+import io.github.distlock.WhenBusy;
 import io.github.distlock.core.DetachableLockHandle;
 
 import org.springframework.aop.ProxyMethodInvocation;
@@ -26,13 +31,15 @@ import org.springframework.aop.support.AopUtils;
 import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
 
 /**
- * Runs {@code @DistributedLock} methods under their lock: evaluates the key, takes the lock (or
- * calls the fallback), runs the method with the lock in {@link LockContext}, and releases the lock
+ * Runs {@code @DistributedLock} methods under their lock: evaluates the key, takes the lock (or,
+ * when it stays busy, skips the call, calls the fallback or throws), runs the method with the lock in {@link LockContext}, and releases the lock
  * when the method's work is done.
  *
  * @since 0.1.0
  */
 public final class DistributedLockInterceptor implements MethodInterceptor {
+
+	private static final Log logger = LogFactory.getLog(DistributedLockInterceptor.class);
 
 	/**
 	 * Releases the locks of methods returning a {@code CompletionStage}. The thread that completes
@@ -73,10 +80,10 @@ public final class DistributedLockInterceptor implements MethodInterceptor {
 		}
 		LockHandle handle;
 		try {
-			handle = this.acquirer.acquire(operation, keys);
+			handle = acquire(operation, keys);
 		}
 		catch (LockNotAcquiredException ex) {
-			return fallbackOrThrow(invocation, operation, ex);
+			return whenBusy(invocation, operation, ex);
 		}
 		return (operation.completion() == LockOperation.Completion.COMPLETION_STAGE)
 				? invokeHoldingUntilComplete(invocation, handle) : invokeHoldingUntilReturn(invocation, handle);
@@ -114,10 +121,16 @@ public final class DistributedLockInterceptor implements MethodInterceptor {
 		if (!(invocation instanceof ProxyMethodInvocation proxyInvocation)) {
 			throw new IllegalStateException("Cannot defer " + operation.methodName() + " until subscription: " + invocation);
 		}
+		boolean replacedWhenBusy = operation.fallback() != null || operation.whenBusy() == WhenBusy.SKIP;
 		return ReactorLocking.lockWhileSubscribed(invocation.getMethod().getReturnType(),
-				() -> detached(this.acquirer.acquire(operation, keys)),
+				() -> detached(acquire(operation, keys)),
 				(handle) -> (Publisher<?>) proceedHolding(proxyInvocation.invocableClone(), handle, operation),
-				(operation.fallback() != null) ? (ex) -> (Publisher<?>) fallback(invocation, operation, ex) : null);
+				replacedWhenBusy ? (ex) -> (Publisher<?>) whenBusyReactive(invocation, operation, ex) : null);
+	}
+
+	private LockHandle acquire(LockOperation operation, List<String> keys) {
+		return MinimumHoldHandle.holdAtLeast(this.acquirer.acquire(operation, keys), operation.holdAtLeast(),
+				asyncReleases);
 	}
 
 	private static CustomizableThreadFactory daemonThreads(String prefix) {
@@ -146,17 +159,34 @@ public final class DistributedLockInterceptor implements MethodInterceptor {
 		}
 	}
 
-	private @Nullable Object fallbackOrThrow(MethodInvocation invocation, LockOperation operation,
+	/** Skips the call, calls the fallback or throws, as the operation says. */
+	private @Nullable Object whenBusy(MethodInvocation invocation, LockOperation operation,
 			LockNotAcquiredException ex) throws Throwable {
+		if (operation.whenBusy() == WhenBusy.SKIP) {
+			return skipped(invocation.getMethod().getReturnType(), operation, ex);
+		}
 		if (operation.fallback() == null) {
 			throw ex;
 		}
 		return operation.fallback().invoke(invocation.getThis(), invocation.getArguments(), ex);
 	}
 
-	private @Nullable Object fallback(MethodInvocation invocation, LockOperation operation, LockNotAcquiredException ex) {
+	/** The empty value of a skipped call: for a {@code Mono} or {@code Flux}, {@code null} stands for empty. */
+	private static @Nullable Object skipped(Class<?> returnType, LockOperation operation, LockNotAcquiredException ex) {
+		if (logger.isDebugEnabled()) {
+			logger.debug("Skipped " + operation.methodName() + ": " + ex.getMessage());
+		}
+		if (returnType == Optional.class) {
+			return Optional.empty();
+		}
+		return (operation.completion() == LockOperation.Completion.COMPLETION_STAGE)
+				? CompletableFuture.completedFuture(null) : null;
+	}
+
+	private @Nullable Object whenBusyReactive(MethodInvocation invocation, LockOperation operation,
+			LockNotAcquiredException ex) {
 		try {
-			return fallbackOrThrow(invocation, operation, ex);
+			return whenBusy(invocation, operation, ex);
 		}
 		catch (RuntimeException | Error failure) {
 			throw failure;

@@ -4,6 +4,8 @@ import java.time.Duration;
 
 import org.jspecify.annotations.Nullable;
 
+import io.github.distlock.WhenBusy;
+
 /**
  * A parsed {@code @DistributedLock} declaration of one method.
  *
@@ -12,11 +14,14 @@ import org.jspecify.annotations.Nullable;
  * @param key the key expression
  * @param lease the fixed lease, or {@code null} for watchdog mode
  * @param maxWait the wait, or {@code null} for the configured default
- * @param fallback the fallback method, or {@code null} to throw
+ * @param holdAtLeast how long the lock stays held at least from the method's start, or zero
+ * @param whenBusy what to do when the lock stays busy for the whole wait
+ * @param fallback the fallback method, or {@code null} to throw (or skip)
  * @param completion how the method's result tells that its work is done
  */
 record LockOperation(String methodName, String name, LockKeyExpression key, @Nullable Duration lease,
-		@Nullable Duration maxWait, @Nullable FallbackMethod fallback, Completion completion) {
+		@Nullable Duration maxWait, Duration holdAtLeast, WhenBusy whenBusy, @Nullable FallbackMethod fallback,
+		Completion completion) {
 
 	/** How a locked method's work completes, which decides when its lock is released. */
 	enum Completion {

@@ -2,7 +2,6 @@ package io.github.distlock.interceptor;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -12,14 +11,18 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 
 import io.github.distlock.DistributedLock;
+import io.github.distlock.WhenBusy;
 
 import org.springframework.aop.support.AopUtils;
 import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.config.ConfigurableBeanFactory;
+import org.springframework.beans.factory.config.EmbeddedValueResolver;
 import org.springframework.core.MethodClassKey;
 import org.springframework.core.ReactiveAdapterRegistry;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.util.ClassUtils;
 import org.springframework.util.ReflectionUtils;
+import org.springframework.util.StringValueResolver;
 
 /**
  * Finds and parses {@code @DistributedLock} declarations, once per method and target class.
@@ -39,12 +42,17 @@ public final class LockOperationSource {
 
 	private final @Nullable BeanFactory beanFactory;
 
+	private final @Nullable StringValueResolver valueResolver;
+
 	/**
-	 * Creates a source whose key expressions can refer to beans ({@code @name}).
-	 * @param beanFactory the bean factory for {@code @bean} references, or {@code null}
+	 * Creates a source whose key expressions can refer to beans ({@code @name}) and whose duration
+	 * strings can hold placeholders ({@code ${jobs.lease:30s}}).
+	 * @param beanFactory the bean factory for {@code @bean} references and placeholders, or {@code null}
 	 */
 	public LockOperationSource(@Nullable BeanFactory beanFactory) {
 		this.beanFactory = beanFactory;
+		this.valueResolver = (beanFactory instanceof ConfigurableBeanFactory configurable)
+				? new EmbeddedValueResolver(configurable) : null;
 	}
 
 	/**
@@ -109,10 +117,28 @@ public final class LockOperationSource {
 		String name = annotation.name().isEmpty()
 				? ClassUtils.getUserClass(targetClass).getSimpleName() + "." + specific.getName() : annotation.name();
 		LockKeyExpression key = LockKeyExpression.parse(annotation.key(), specific, methodName, this.beanFactory);
+		DeclaredDurations durations = DeclaredDurations.read(annotation, this.valueResolver, methodName);
 		FallbackMethod fallback = annotation.fallback().isEmpty() ? null
 				: FallbackMethod.resolve(targetClass, specific, annotation.fallback(), methodName);
-		return new LockOperation(methodName, name, key, duration("leaseMs", annotation.leaseMs(), methodName),
-				duration("waitMs", annotation.waitMs(), methodName), fallback, completion(specific, methodName));
+		if (annotation.whenBusy() == WhenBusy.SKIP) {
+			rejectIfCannotSkip(specific, fallback, methodName);
+		}
+		return new LockOperation(methodName, name, key, durations.lease(), durations.maxWait(), durations.holdAtLeast(),
+				annotation.whenBusy(), fallback, completion(specific, methodName));
+	}
+
+	/** A skipped call returns an empty value, which neither a fallback nor a primitive return type allows. */
+	private static void rejectIfCannotSkip(Method method, @Nullable FallbackMethod fallback, String methodName) {
+		if (fallback != null) {
+			throw new InvalidLockDefinitionException(methodName, "whenBusy = SKIP and a fallback cannot both be set: "
+					+ "SKIP returns an empty value when the lock is busy, a fallback returns its own");
+		}
+		Class<?> returnType = method.getReturnType();
+		if (returnType.isPrimitive() && returnType != void.class) {
+			throw new InvalidLockDefinitionException(methodName, "whenBusy = SKIP needs a return type with an empty "
+					+ "value (void, an object, Optional, CompletionStage, Mono or Flux), and " + returnType.getName()
+					+ " has none; return its wrapper type, or name a fallback instead");
+		}
 	}
 
 	/**
@@ -128,14 +154,6 @@ public final class LockOperationSource {
 					+ ", so calls to it never pass through the Spring proxy that takes the lock; make it "
 					+ "non-private, non-static and non-final, and call it from another bean");
 		}
-	}
-
-	/** A positive value as a duration; {@code -1} and {@code 0} (watchdog, default or try once) as {@code null} or zero. */
-	private static @Nullable Duration duration(String attribute, long millis, String methodName) {
-		if (millis < -1) {
-			throw new InvalidLockDefinitionException(methodName, attribute + " must be -1, 0 or positive, was " + millis);
-		}
-		return (millis == -1) ? null : Duration.ofMillis(millis);
 	}
 
 	private static LockOperation.Completion completion(Method method, String methodName) {

@@ -6,6 +6,7 @@ import java.util.Optional;
 import io.github.distlock.DistributedLock;
 import io.github.distlock.LockHandle;
 import io.github.distlock.LockTemplate;
+import io.github.distlock.WhenBusy;
 import io.github.distlock.core.DefaultLockTemplate;
 import io.github.distlock.core.Locker;
 import io.github.distlock.interceptor.DistributedLockAdvisor;
@@ -18,7 +19,9 @@ import org.springframework.aop.support.AopUtils;
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
+import org.springframework.boot.autoconfigure.context.PropertyPlaceholderAutoConfiguration;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
+import org.springframework.aop.support.AopUtils;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -152,6 +155,29 @@ class DistributedLockAutoConfigurationTests {
 		});
 	}
 
+	@Test
+	void durationsOfDeclarationsComeFromConfiguration() {
+		this.runner.withConfiguration(AutoConfigurations.of(PropertyPlaceholderAutoConfiguration.class))
+			.withPropertyValues("jobs.hold=2s")
+			.withBean("job", Job.class)
+			.run((context) -> assertThat(context).hasNotFailed().getBean(Job.class).satisfies((job) -> assertThat(AopUtils.isAopProxy(job)).isTrue()));
+	}
+
+	@Test
+	void failsStartupNamingThePropertyADurationLacks() {
+		this.runner.withConfiguration(AutoConfigurations.of(PropertyPlaceholderAutoConfiguration.class))
+			.withBean("job", Job.class)
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				FailureAnalysis analysis = new InvalidLockDefinitionFailureAnalyzer().analyze(context.getStartupFailure());
+				assertThat(analysis).isNotNull();
+				assertThat(analysis.getDescription()).contains("Bean 'job'")
+					.contains("@DistributedLock on Job.run(): holdAtLeastString \"${jobs.hold}\" could not be resolved")
+					.contains("jobs.hold");
+				assertThat(analysis.getAction()).contains("Job.run()").contains("${...} placeholder");
+			});
+	}
+
 	private static RedisConnectionFactory lazyConnectionFactory() {
 		LettuceConnectionFactory factory = new LettuceConnectionFactory();
 		factory.afterPropertiesSet();
@@ -162,6 +188,14 @@ class DistributedLockAutoConfigurationTests {
 
 		@DistributedLock(key = "#id")
 		public void run(Long id) {
+		}
+
+	}
+
+	public static class Job {
+
+		@DistributedLock(key = "'report'", whenBusy = WhenBusy.SKIP, holdAtLeastString = "${jobs.hold}")
+		public void run() {
 		}
 
 	}

@@ -1,9 +1,16 @@
 package io.github.distlock.interceptor;
 
+import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.Future;
 
 import io.github.distlock.DistributedLock;
+import io.github.distlock.WhenBusy;
 import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.support.DefaultListableBeanFactory;
+import org.springframework.core.env.MapPropertySource;
+import org.springframework.core.env.StandardEnvironment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -72,6 +79,60 @@ class LockOperationSourceTests {
 		assertThat(this.source.getOperation(Valid.class.getMethod("run", Long.class, String.class), Valid.class)).isNotNull();
 		assertThat(this.source.hasOperations()).isTrue();
 		assertThat(this.source.operationMethods()).containsExactly("Valid.run(Long, String)");
+	}
+
+	@Test
+	void durationStringsAreReadInEveryFormAndFromConfiguration() throws NoSuchMethodException {
+		LockOperation operation = configured().getOperation(Configured.class.getMethod("run"), Configured.class);
+		assertThat(operation.lease()).isEqualTo(Duration.ofSeconds(45));
+		assertThat(operation.maxWait()).isEqualTo(Duration.ofMillis(1500));
+		assertThat(operation.holdAtLeast()).isEqualTo(Duration.ofSeconds(10));
+		LockOperation iso = configured().getOperation(Iso.class.getMethod("run"), Iso.class);
+		assertThat(iso.lease()).isEqualTo(Duration.ofMinutes(1));
+		assertThat(iso.maxWait()).isEqualTo(Duration.ofMillis(500));
+		assertThat(iso.holdAtLeast()).isZero();
+	}
+
+	@Test
+	void aDurationGivenInBothFormsIsRejected() {
+		assertInvalid(BothForms.class, "leaseMs and leaseString are both set; set only one of them");
+	}
+
+	@Test
+	void aStringThatIsNotADurationIsRejectedWithWhatItResolvedTo() {
+		assertThatExceptionOfType(InvalidLockDefinitionException.class)
+			.isThrownBy(() -> configured().getOperation(NotADuration.class.getMethod("run"), NotADuration.class))
+			.withMessageContaining("@DistributedLock on NotADuration.run(): waitString \"${jobs.wait}\" resolved to "
+					+ "\"soon\", which is not a duration; use a form such as 30s, 500ms, PT30S or 1500 (milliseconds)");
+	}
+
+	@Test
+	void aPlaceholderWithoutValueIsRejectedNamingIt() {
+		assertThatExceptionOfType(InvalidLockDefinitionException.class)
+			.isThrownBy(() -> configured().getOperation(Unresolvable.class.getMethod("run"), Unresolvable.class))
+			.withMessageContaining("holdAtLeastString \"${jobs.missing}\" could not be resolved")
+			.withMessageContaining("jobs.missing");
+	}
+
+	@Test
+	void aMinimumHoldNotShorterThanTheFixedLeaseIsRejected() {
+		assertInvalid(HoldBeyondLease.class, "holdAtLeastMs (5000 ms) must be shorter than the lease (5000 ms)");
+		assertInvalid(NegativeHold.class, "holdAtLeastMs must be 0 or positive, was -1");
+	}
+
+	@Test
+	void skipIsRejectedWithAFallbackOrAPrimitiveResult() {
+		assertInvalid(SkipWithFallback.class, "whenBusy = SKIP and a fallback cannot both be set");
+		assertInvalid(SkipReturningPrimitive.class, "whenBusy = SKIP needs a return type with an empty value");
+	}
+
+	private static LockOperationSource configured() {
+		StandardEnvironment environment = new StandardEnvironment();
+		environment.getPropertySources()
+			.addFirst(new MapPropertySource("jobs", Map.of("jobs.lease", "45s", "jobs.hold", "PT10S", "jobs.wait", "soon")));
+		DefaultListableBeanFactory beanFactory = new DefaultListableBeanFactory();
+		beanFactory.addEmbeddedValueResolver(environment::resolveRequiredPlaceholders);
+		return new LockOperationSource(beanFactory);
 	}
 
 	private void assertInvalid(Class<?> type, String message) {
@@ -175,6 +236,83 @@ class LockOperationSourceTests {
 
 		@DistributedLock(key = "#id")
 		public final void run(Long id) {
+		}
+
+	}
+
+	static class Configured {
+
+		@DistributedLock(key = "'k'", leaseString = "${jobs.lease}", waitString = "1500",
+				holdAtLeastString = "${jobs.hold}")
+		public void run() {
+		}
+
+	}
+
+	static class Iso {
+
+		@DistributedLock(key = "'k'", leaseString = "PT1M", waitString = "500ms", holdAtLeastString = "${jobs.none:}")
+		public void run() {
+		}
+
+	}
+
+	static class BothForms {
+
+		@DistributedLock(key = "'k'", leaseMs = 100, leaseString = "1s")
+		public void run() {
+		}
+
+	}
+
+	static class NotADuration {
+
+		@DistributedLock(key = "'k'", waitString = "${jobs.wait}")
+		public void run() {
+		}
+
+	}
+
+	static class Unresolvable {
+
+		@DistributedLock(key = "'k'", holdAtLeastString = "${jobs.missing}")
+		public void run() {
+		}
+
+	}
+
+	static class HoldBeyondLease {
+
+		@DistributedLock(key = "'k'", leaseMs = 5000, holdAtLeastMs = 5000)
+		public void run() {
+		}
+
+	}
+
+	static class NegativeHold {
+
+		@DistributedLock(key = "'k'", holdAtLeastMs = -1)
+		public void run() {
+		}
+
+	}
+
+	static class SkipWithFallback {
+
+		@DistributedLock(key = "'k'", whenBusy = WhenBusy.SKIP, fallback = "other")
+		public void run() {
+		}
+
+		public void other() {
+		}
+
+	}
+
+	static class SkipReturningPrimitive {
+
+		@DistributedLock(key = "'k'", whenBusy = WhenBusy.SKIP)
+		public boolean run() {
+			return true;
 		}
 
 	}

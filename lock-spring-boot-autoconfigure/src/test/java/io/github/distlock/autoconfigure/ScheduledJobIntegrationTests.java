@@ -1,0 +1,168 @@
+package io.github.distlock.autoconfigure;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ScheduledFuture;
+import java.util.stream.Collectors;
+
+import io.github.distlock.DistributedLock;
+import io.github.distlock.LockContext;
+import io.github.distlock.WhenBusy;
+import io.github.distlock.test.redis.RedisServerExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
+import org.springframework.scheduling.annotation.EnableScheduling;
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A {@code @Scheduled} job on three instances of an application (three contexts on one Redis)
+ * runs once per tick across them, with {@code whenBusy = SKIP} and a minimum hold from
+ * configuration, and nothing is logged as an error.
+ */
+@ExtendWith(OutputCaptureExtension.class)
+class ScheduledJobIntegrationTests {
+
+	private static final long PERIOD_MS = 200;
+
+	private static final Duration RUNNING = Duration.ofSeconds(5);
+
+	@RegisterExtension
+	static final RedisServerExtension redis = RedisServerExtension.servers(1);
+
+	@Test
+	void eachTickRunsOnExactlyOneInstanceWithoutErrors(CapturedOutput output) throws InterruptedException {
+		Runs runs = new Runs();
+		String prefix = "jobs-" + UUID.randomUUID();
+		List<ConfigurableApplicationContext> instances = new ArrayList<>();
+		try {
+			for (int instance = 0; instance < 3; instance++) {
+				instances.add(start(instance, runs, prefix));
+			}
+			Thread.sleep(RUNNING.toMillis());
+		}
+		finally {
+			instances.forEach(ConfigurableApplicationContext::close);
+		}
+		Map<Long, List<Integer>> runsPerTick = runs.perTick();
+		assertThat(runsPerTick).hasSizeGreaterThan((int) (RUNNING.toMillis() / PERIOD_MS) / 2);
+		// The first and last ticks may have been seen by only some instances.
+		List<Long> ticks = new ArrayList<>(runsPerTick.keySet());
+		for (long tick = ticks.get(1); tick < ticks.get(ticks.size() - 1); tick++) {
+			assertThat(runsPerTick.get(tick)).as("instances that ran tick %d of %s", tick, runsPerTick).hasSize(1);
+		}
+		assertThat(runs.lockedEveryTime()).isTrue();
+		assertThat(output).doesNotContain("ERROR").doesNotContain("LockNotAcquiredException");
+	}
+
+	private static ConfigurableApplicationContext start(int instance, Runs runs, String prefix) {
+		return new SpringApplicationBuilder(JobApplication.class).web(WebApplicationType.NONE)
+			.properties("spring.data.redis.port=" + redis.server().port(), "distlock.key-prefix=" + prefix,
+					"instance.id=" + instance, "jobs.report.hold-at-least=100ms")
+			.initializers((context) -> context.getBeanFactory().registerSingleton("runs", runs))
+			.run();
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@EnableScheduling
+	@ImportAutoConfiguration({ DataRedisAutoConfiguration.class, DistributedLockAutoConfiguration.class })
+	static class JobApplication {
+
+		@Bean
+		ReportJob reportJob(Runs runs, Environment environment) {
+			return new ReportJob(runs, environment.getRequiredProperty("instance.id", Integer.class));
+		}
+
+		@Bean
+		ThreadPoolTaskScheduler taskScheduler(Environment environment) {
+			return new TicksInStep(environment.getRequiredProperty("instance.id", Integer.class));
+		}
+
+	}
+
+	/** The job: fast, on every instance, every 200 ms. */
+	static class ReportJob {
+
+		private final Runs runs;
+
+		private final int instance;
+
+		ReportJob(Runs runs, int instance) {
+			this.runs = runs;
+			this.instance = instance;
+		}
+
+		@Scheduled(fixedRate = PERIOD_MS)
+		@DistributedLock(name = "jobs", key = "'report'", waitMs = 0, whenBusy = WhenBusy.SKIP,
+				holdAtLeastString = "${jobs.report.hold-at-least}")
+		public void send() {
+			this.runs.record(this.instance, LockContext.current().isPresent());
+		}
+
+	}
+
+	/**
+	 * A scheduler whose fixed-rate ticks fall on wall-clock multiples of the period, as cron ticks
+	 * do, each instance's a few milliseconds after the one before: the clocks of three hosts.
+	 */
+	static class TicksInStep extends ThreadPoolTaskScheduler {
+
+		private final long lagMs;
+
+		TicksInStep(int instance) {
+			this.lagMs = instance * 7L;
+		}
+
+		@Override
+		public ScheduledFuture<?> scheduleAtFixedRate(Runnable task, Duration period) {
+			long now = System.currentTimeMillis();
+			long nextTick = (now / period.toMillis() + 1) * period.toMillis();
+			return scheduleAtFixedRate(task, Instant.ofEpochMilli(nextTick + this.lagMs), period);
+		}
+
+	}
+
+	/** When each instance ran the job. */
+	static class Runs {
+
+		private final ConcurrentLinkedQueue<Run> runs = new ConcurrentLinkedQueue<>();
+
+		void record(int instance, boolean locked) {
+			this.runs.add(new Run(instance, System.currentTimeMillis() / PERIOD_MS, locked));
+		}
+
+		Map<Long, List<Integer>> perTick() {
+			return this.runs.stream()
+				.collect(Collectors.groupingBy(Run::tick, TreeMap::new, Collectors.mapping(Run::instance, Collectors.toList())));
+		}
+
+		boolean lockedEveryTime() {
+			return this.runs.stream().allMatch(Run::locked);
+		}
+
+		private record Run(int instance, long tick, boolean locked) {
+		}
+
+	}
+
+}

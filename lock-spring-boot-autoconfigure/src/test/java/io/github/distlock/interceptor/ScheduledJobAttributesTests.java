@@ -1,0 +1,145 @@
+package io.github.distlock.interceptor;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import io.github.distlock.DistributedLock;
+import io.github.distlock.LockHandle;
+import io.github.distlock.WhenBusy;
+import io.github.distlock.core.DefaultLockTemplate;
+import io.github.distlock.core.InMemoryLocker;
+import io.github.distlock.core.LockSettings;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.test.StepVerifier;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code whenBusy = SKIP} and {@code holdAtLeastMs}, the attributes of scheduled jobs, through a
+ * bare {@code ProxyFactory} over an in-memory lock store.
+ */
+class ScheduledJobAttributesTests {
+
+	private final DefaultLockTemplate template = new DefaultLockTemplate(new InMemoryLocker(),
+			LockSettings.watchdogLease(Duration.ofSeconds(30)));
+
+	private final ExecutorService otherThread = Executors.newSingleThreadExecutor();
+
+	private final Jobs target = new Jobs();
+
+	private final Jobs jobs = LockProxies.proxy(this.target, true, this.template, Duration.ZERO);
+
+	@AfterEach
+	void tearDown() {
+		this.otherThread.shutdownNow();
+		this.template.close();
+	}
+
+	@Test
+	void skippedCallDoesNotRunAndReturnsTheEmptyValueOfItsType() throws Exception {
+		try (LockHandle held = otherThreadHolds("jobs:report")) {
+			this.jobs.report();
+			assertThat(this.jobs.count()).isNull();
+			assertThat(this.jobs.optional()).isEmpty();
+			assertThat(this.jobs.future()).isCompletedWithValue(null);
+			StepVerifier.create(this.jobs.mono()).verifyComplete();
+			StepVerifier.create(this.jobs.flux()).verifyComplete();
+		}
+		assertThat(this.target.runs).isZero();
+	}
+
+	@Test
+	void freeLockRunsTheMethodAsUsual() {
+		assertThat(this.jobs.count()).isEqualTo(1);
+		assertThat(this.jobs.optional()).contains("ran");
+		StepVerifier.create(this.jobs.flux()).expectNext("ran").verifyComplete();
+		assertThat(this.target.runs).isEqualTo(3);
+	}
+
+	@Test
+	void lockOutlivesAFastMethodUntilItsMinimumHoldIsOver() throws Exception {
+		long start = System.nanoTime();
+		this.jobs.heldAtLeast();
+		assertThat(otherThreadTries(Duration.ZERO)).as("taken right after the method returned").isFalse();
+		assertThat(otherThreadTries(Duration.ofSeconds(30))).isTrue();
+		assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(300));
+	}
+
+	@Test
+	void threadThatRanTheJobSkipsItsNextTickWhileTheMinimumHoldLasts() {
+		this.jobs.heldAtLeast();
+		this.jobs.heldAtLeast();
+		assertThat(this.target.runs).isOne();
+	}
+
+	private LockHandle otherThreadHolds(String key) throws Exception {
+		return this.otherThread.submit(() -> this.template.tryAcquire(key, Duration.ofSeconds(30), Duration.ZERO).orElseThrow())
+			.get(10, TimeUnit.SECONDS);
+	}
+
+	private boolean otherThreadTries(Duration wait) throws Exception {
+		Future<Boolean> taken = this.otherThread.submit(() -> this.template.tryAcquire("jobs:held", null, wait).map((handle) -> {
+			handle.close();
+			return true;
+		}).orElse(false));
+		return taken.get(40, TimeUnit.SECONDS);
+	}
+
+	static class Jobs {
+
+		volatile int runs;
+
+		@DistributedLock(name = "jobs", key = "'report'", whenBusy = WhenBusy.SKIP)
+		public void report() {
+			this.runs++;
+		}
+
+		@DistributedLock(name = "jobs", key = "'report'", whenBusy = WhenBusy.SKIP)
+		public Integer count() {
+			return ++this.runs;
+		}
+
+		@DistributedLock(name = "jobs", key = "'report'", whenBusy = WhenBusy.SKIP)
+		public Optional<String> optional() {
+			this.runs++;
+			return Optional.of("ran");
+		}
+
+		@DistributedLock(name = "jobs", key = "'report'", whenBusy = WhenBusy.SKIP)
+		public CompletableFuture<String> future() {
+			this.runs++;
+			return CompletableFuture.completedFuture("ran");
+		}
+
+		@DistributedLock(name = "jobs", key = "'report'", whenBusy = WhenBusy.SKIP)
+		public Mono<String> mono() {
+			return Mono.fromSupplier(() -> {
+				this.runs++;
+				return "ran";
+			});
+		}
+
+		@DistributedLock(name = "jobs", key = "'report'", whenBusy = WhenBusy.SKIP)
+		public Flux<String> flux() {
+			return Flux.defer(() -> {
+				this.runs++;
+				return Flux.just("ran");
+			});
+		}
+
+		@DistributedLock(name = "jobs", key = "'held'", whenBusy = WhenBusy.SKIP, holdAtLeastMs = 300)
+		public void heldAtLeast() {
+			this.runs++;
+		}
+
+	}
+
+}
