@@ -3,7 +3,7 @@ package io.github.distlock.interceptor;
 /**
  * Thrown at start-up when a {@code @DistributedLock} method is declared wrongly: a key expression
  * that does not parse or names a parameter the method lacks, a fallback that does not fit, a bad
- * lease or wait.
+ * or unresolvable duration, {@code whenBusy = SKIP} where no empty value can be returned.
  *
  * @since 0.1.0
  */
