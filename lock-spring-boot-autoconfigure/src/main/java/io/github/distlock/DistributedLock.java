@@ -40,8 +40,10 @@ import java.lang.annotation.Target;
  *
  * <p>Asynchronous methods: a method returning a {@code CompletionStage} (or a Reactor
  * {@code Mono}/{@code Flux}) holds the lock until what it returned completes, errs or is
- * cancelled; a {@code Mono}/{@code Flux} takes the lock when subscribed. An {@code @Async}
- * method takes the lock on the thread that runs it.
+ * cancelled; a {@code Mono}/{@code Flux} takes the lock when subscribed. A Kotlin {@code suspend}
+ * function holds the lock until its coroutine completes, fails or is cancelled (with
+ * {@code kotlinx-coroutines-reactor} on the class path, as for {@code @Transactional}). An
+ * {@code @Async} method takes the lock on the thread that runs it.
  *
  * <p>Like {@code @Transactional}, this annotation works through a Spring proxy: it applies to
  * calls that come through the bean from outside, not to calls a bean makes to its own methods

@@ -75,7 +75,8 @@ public final class DistributedLockInterceptor implements MethodInterceptor {
 			return invocation.proceed();
 		}
 		List<String> keys = operation.key().evaluate(target, invocation.getArguments());
-		if (operation.completion() == LockOperation.Completion.REACTIVE) {
+		if (operation.completion() == LockOperation.Completion.REACTIVE
+				|| operation.completion() == LockOperation.Completion.COROUTINE) {
 			return invokeHoldingWhileSubscribed(invocation, operation, keys);
 		}
 		LockHandle handle;
@@ -122,7 +123,10 @@ public final class DistributedLockInterceptor implements MethodInterceptor {
 			throw new IllegalStateException("Cannot defer " + operation.methodName() + " until subscription: " + invocation);
 		}
 		boolean replacedWhenBusy = operation.fallback() != null || operation.whenBusy() == WhenBusy.SKIP;
-		return ReactorLocking.lockWhileSubscribed(invocation.getMethod().getReturnType(),
+		// Spring AOP awaits a suspend function's Mono in its coroutine.
+		boolean mono = operation.completion() == LockOperation.Completion.COROUTINE
+				|| ReactorLocking.isMono(invocation.getMethod().getReturnType());
+		return ReactorLocking.lockWhileSubscribed(mono,
 				() -> detached(acquire(operation, keys)),
 				(handle) -> (Publisher<?>) proceedHolding(proxyInvocation.invocableClone(), handle, operation),
 				replacedWhenBusy ? (ex) -> (Publisher<?>) whenBusyReactive(invocation, operation, ex) : null);

@@ -31,7 +31,12 @@ record LockOperation(String methodName, String name, LockKeyExpression key, @Nul
 		/** When the returned {@code CompletionStage} completes. */
 		COMPLETION_STAGE,
 		/** When the returned {@code Mono} or {@code Flux} completes, errs or is cancelled. */
-		REACTIVE
+		REACTIVE,
+		/**
+		 * When a Kotlin {@code suspend} function's coroutine completes, fails or is cancelled:
+		 * Spring AOP hands the function to interceptors as a {@code Mono}.
+		 */
+		COROUTINE
 
 	}
 

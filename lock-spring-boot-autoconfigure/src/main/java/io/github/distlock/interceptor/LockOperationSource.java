@@ -17,6 +17,7 @@ import org.springframework.aop.support.AopUtils;
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.config.ConfigurableBeanFactory;
 import org.springframework.beans.factory.config.EmbeddedValueResolver;
+import org.springframework.core.KotlinDetector;
 import org.springframework.core.MethodClassKey;
 import org.springframework.core.ReactiveAdapterRegistry;
 import org.springframework.core.annotation.AnnotatedElementUtils;
@@ -34,6 +35,10 @@ import org.springframework.util.StringValueResolver;
 public final class LockOperationSource {
 
 	private static final boolean reactorPresent = ClassUtils.isPresent("reactor.core.publisher.Mono",
+			LockOperationSource.class.getClassLoader());
+
+	/** What Spring AOP needs to run a suspend function as a {@code Mono}, as it does for {@code @Transactional}. */
+	private static final boolean coroutinesReactorPresent = ClassUtils.isPresent("kotlinx.coroutines.reactor.MonoKt",
 			LockOperationSource.class.getClassLoader());
 
 	private final Map<MethodClassKey, Optional<LockOperation>> operations = new ConcurrentHashMap<>();
@@ -124,7 +129,7 @@ public final class LockOperationSource {
 			rejectIfCannotSkip(specific, fallback, methodName);
 		}
 		return new LockOperation(methodName, name, key, durations.lease(), durations.maxWait(), durations.holdAtLeast(),
-				annotation.whenBusy(), fallback, completion(specific, methodName));
+				annotation.whenBusy(), fallback, completion(specific, fallback, methodName));
 	}
 
 	/** A skipped call returns an empty value, which neither a fallback nor a primitive return type allows. */
@@ -156,7 +161,11 @@ public final class LockOperationSource {
 		}
 	}
 
-	private static LockOperation.Completion completion(Method method, String methodName) {
+	private static LockOperation.Completion completion(Method method, @Nullable FallbackMethod fallback,
+			String methodName) {
+		if (KotlinDetector.isSuspendingFunction(method)) {
+			return coroutine(fallback, methodName);
+		}
 		Class<?> returnType = method.getReturnType();
 		if (CompletionStage.class.isAssignableFrom(returnType)) {
 			return LockOperation.Completion.COMPLETION_STAGE;
@@ -169,6 +178,20 @@ public final class LockOperationSource {
 					+ " completes later, and only CompletionStage, Mono and Flux are held until they complete");
 		}
 		return LockOperation.Completion.ON_RETURN;
+	}
+
+	/** A suspend function holds its lock until its coroutine completes, or is refused. */
+	private static LockOperation.Completion coroutine(@Nullable FallbackMethod fallback, String methodName) {
+		if (!coroutinesReactorPresent) {
+			throw new InvalidLockDefinitionException(methodName, "a suspend function holds its lock until its "
+					+ "coroutine completes, which needs org.jetbrains.kotlinx:kotlinx-coroutines-reactor on the class "
+					+ "path (as @Transactional on a suspend function does); add it, or make the function blocking");
+		}
+		if (fallback != null) {
+			throw new InvalidLockDefinitionException(methodName, "a suspend function cannot name a fallback; use "
+					+ "whenBusy = SKIP, or catch LockNotAcquiredException where you call it");
+		}
+		return LockOperation.Completion.COROUTINE;
 	}
 
 }

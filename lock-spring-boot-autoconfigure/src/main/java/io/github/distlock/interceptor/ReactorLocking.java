@@ -24,18 +24,22 @@ final class ReactorLocking {
 	}
 
 	static boolean supports(Class<?> returnType) {
-		return Mono.class.isAssignableFrom(returnType) || Flux.class.isAssignableFrom(returnType);
+		return isMono(returnType) || Flux.class.isAssignableFrom(returnType);
+	}
+
+	static boolean isMono(Class<?> returnType) {
+		return Mono.class.isAssignableFrom(returnType);
 	}
 
 	/**
 	 * Returns the publisher to give the caller.
-	 * @param returnType the method's return type, {@code Mono} or {@code Flux}
+	 * @param mono whether to publish a {@code Mono}, else a {@code Flux}
 	 * @param acquire takes the lock, or throws {@link LockNotAcquiredException}
 	 * @param work runs the method body under the lock and returns its publisher
 	 * @param fallback what to publish instead when the lock is not acquired, or {@code null} to
 	 * publish that exception
 	 */
-	static Publisher<?> lockWhileSubscribed(Class<?> returnType, Supplier<LockHandle> acquire,
+	static Publisher<?> lockWhileSubscribed(boolean mono, Supplier<LockHandle> acquire,
 			Function<LockHandle, @Nullable Publisher<?>> work,
 			@Nullable Function<LockNotAcquiredException, @Nullable Publisher<?>> fallback) {
 		// hide() keeps the value from being dropped unseen on cancel, so the discard hook closes it.
@@ -45,7 +49,7 @@ final class ReactorLocking {
 			.doOnDiscard(LockHandle.class, LockHandle::close);
 		Function<Object, Publisher<?>> body = (outcome) -> orEmpty((outcome instanceof Refused refused)
 				? fallback.apply(refused.cause()) : work.apply((LockHandle) outcome));
-		if (Mono.class.isAssignableFrom(returnType)) {
+		if (mono) {
 			return Mono.usingWhen(attempt, (outcome) -> Mono.from(body.apply(outcome)), ReactorLocking::release,
 					(outcome, error) -> release(outcome), ReactorLocking::release);
 		}
