@@ -2,6 +2,7 @@ package io.github.distlock;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -28,6 +29,15 @@ public final class LockContext {
 	public static Optional<LockHandle> current() {
 		Deque<LockHandle> handles = held.get();
 		return (handles != null) ? Optional.ofNullable(handles.peek()) : Optional.empty();
+	}
+
+	/**
+	 * Returns every lock bound to the current thread, innermost first; {@link LockAssert} reads it.
+	 * @return the handles, empty outside a locked method
+	 */
+	static List<LockHandle> held() {
+		Deque<LockHandle> handles = held.get();
+		return (handles != null) ? List.copyOf(handles) : List.of();
 	}
 
 	/**

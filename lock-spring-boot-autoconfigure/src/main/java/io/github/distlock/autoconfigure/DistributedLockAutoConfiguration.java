@@ -19,6 +19,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -76,13 +77,14 @@ public final class DistributedLockAutoConfiguration {
 
 	@Bean
 	static LockTemplatePresenceCheck distributedLockTemplatePresenceCheck(LockOperationSource distributedLockOperationSource,
-			ObjectProvider<LockTemplate> lockTemplate) {
-		return new LockTemplatePresenceCheck(distributedLockOperationSource, lockTemplate);
+			ObjectProvider<LockTemplate> lockTemplate, ObjectProvider<DistributedLockProperties> properties) {
+		return new LockTemplatePresenceCheck(distributedLockOperationSource, lockTemplate, properties);
 	}
 
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(RedisConnectionFactory.class)
 	@ConditionalOnSingleCandidate(RedisConnectionFactory.class)
+	@ConditionalOnProperty(name = "distlock.store", havingValue = "redis", matchIfMissing = true)
 	static class RedisLockerConfiguration {
 
 		@Bean

@@ -36,6 +36,12 @@ public class DistributedLockProperties {
 	 */
 	private int order = Ordered.LOWEST_PRECEDENCE - 100;
 
+	/**
+	 * Which store locks live in when more than one is on the class path: 'redis', or 'in-memory'
+	 * with lock-spring-boot-test. Unset means the one present.
+	 */
+	private @Nullable String store;
+
 	private final Watchdog watchdog = new Watchdog();
 
 	public boolean isEnabled() {
@@ -68,6 +74,14 @@ public class DistributedLockProperties {
 
 	public void setOrder(int order) {
 		this.order = order;
+	}
+
+	public @Nullable String getStore() {
+		return this.store;
+	}
+
+	public void setStore(@Nullable String store) {
+		this.store = store;
 	}
 
 	public Watchdog getWatchdog() {

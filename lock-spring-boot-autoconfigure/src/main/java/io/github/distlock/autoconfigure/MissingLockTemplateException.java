@@ -2,15 +2,22 @@ package io.github.distlock.autoconfigure;
 
 import java.util.List;
 
+import org.jspecify.annotations.Nullable;
+
 /**
- * Thrown at start-up when methods use {@code @DistributedLock} but no {@code LockTemplate} could
- * be built (no single {@code RedisConnectionFactory}).
+ * Thrown at start-up when no {@code LockTemplate} could be built although one is needed: methods
+ * use {@code @DistributedLock} but there is no single {@code RedisConnectionFactory}, or
+ * {@code distlock.store} names a store that is not on the class path.
  *
  * @since 0.1.0
  */
 public class MissingLockTemplateException extends IllegalStateException {
 
 	private final List<String> methods;
+
+	private final @Nullable String store;
+
+	private final List<String> availableStores;
 
 	/**
 	 * Creates an exception naming the guarded methods.
@@ -20,6 +27,23 @@ public class MissingLockTemplateException extends IllegalStateException {
 		super("@DistributedLock is used on " + String.join(", ", methods)
 				+ " but no LockTemplate could be built: there is no single RedisConnectionFactory bean");
 		this.methods = List.copyOf(methods);
+		this.store = null;
+		this.availableStores = List.of();
+	}
+
+	/**
+	 * Creates an exception naming the store asked for and those on the class path.
+	 * @param methods the methods that use {@code @DistributedLock}, maybe none
+	 * @param store the value of {@code distlock.store}
+	 * @param availableStores the stores on the class path
+	 * @since 0.1.0
+	 */
+	public MissingLockTemplateException(List<String> methods, String store, List<String> availableStores) {
+		super("distlock.store=" + store + " names no store on the class path; available: "
+				+ String.join(", ", availableStores));
+		this.methods = List.copyOf(methods);
+		this.store = store;
+		this.availableStores = List.copyOf(availableStores);
 	}
 
 	/**
@@ -28,6 +52,23 @@ public class MissingLockTemplateException extends IllegalStateException {
 	 */
 	public List<String> getMethods() {
 		return this.methods;
+	}
+
+	/**
+	 * Returns the store that {@code distlock.store} named, when that store is not on the class
+	 * path.
+	 * @return the store, or {@code null} when the property was not the cause
+	 */
+	public @Nullable String getStore() {
+		return this.store;
+	}
+
+	/**
+	 * Returns the stores on the class path, when {@link #getStore()} is not among them.
+	 * @return the stores' names, empty when the property was not the cause
+	 */
+	public List<String> getAvailableStores() {
+		return this.availableStores;
 	}
 
 }

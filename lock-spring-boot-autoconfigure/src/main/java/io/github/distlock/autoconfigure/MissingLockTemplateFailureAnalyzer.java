@@ -4,17 +4,32 @@ import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 
 /**
- * Explains a {@link MissingLockTemplateException}: which methods need locks, and how to provide them.
+ * Explains a {@link MissingLockTemplateException}: which methods need locks, or which store was
+ * asked for, and how to provide one.
  */
 final class MissingLockTemplateFailureAnalyzer extends AbstractFailureAnalyzer<MissingLockTemplateException> {
 
 	@Override
 	protected FailureAnalysis analyze(Throwable rootFailure, MissingLockTemplateException cause) {
+		if (cause.getStore() != null) {
+			return unavailableStore(cause);
+		}
 		return new FailureAnalysis(
 				"@DistributedLock is used on " + String.join(", ", cause.getMethods())
 						+ ", but no lock store is available: distlock needs a single RedisConnectionFactory bean.",
 				"Add spring-boot-starter-data-redis and configure Redis with spring.data.redis.*, define a LockTemplate or "
 						+ "Locker bean of your own, or remove the annotations and set distlock.enabled=false.",
+				cause);
+	}
+
+	private FailureAnalysis unavailableStore(MissingLockTemplateException cause) {
+		String available = cause.getAvailableStores().isEmpty() ? "none"
+				: String.join(", ", cause.getAvailableStores());
+		return new FailureAnalysis(
+				"distlock.store is '" + cause.getStore() + "', but no such lock store is on the class path. Stores "
+						+ "available: " + available + ".",
+				"Set distlock.store to one of the available stores, or leave it unset to use the one present. For "
+						+ "distlock.store=in-memory, add io.github.distlock:lock-spring-boot-test (test scope).",
 				cause);
 	}
 

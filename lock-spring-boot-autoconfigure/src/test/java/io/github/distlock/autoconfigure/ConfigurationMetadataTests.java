@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -20,13 +21,21 @@ class ConfigurationMetadataTests {
 
 	@ParameterizedTest
 	@ValueSource(strings = { "distlock.enabled", "distlock.key-prefix", "distlock.wait", "distlock.order",
-			"distlock.watchdog.lease", "distlock.watchdog.renew-interval", "distlock.watchdog.max-hold" })
+			"distlock.watchdog.lease", "distlock.watchdog.renew-interval", "distlock.watchdog.max-hold", "distlock.store" })
 	void propertyIsDescribed(String name) throws IOException {
-		String metadata = new ClassPathResource("META-INF/spring-configuration-metadata.json")
-			.getContentAsString(StandardCharsets.UTF_8);
+		String metadata = metadata();
 		Matcher entry = Pattern.compile("\\{[^{}]*\"name\": \"" + Pattern.quote(name) + "\"[^{}]*}").matcher(metadata);
 		assertThat(entry.find()).as("metadata of %s", name).isTrue();
 		assertThat(entry.group()).containsPattern("\"description\": \"[A-Z][^\"]+\\.\"");
+	}
+
+	@Test
+	void storesAreHinted() throws IOException {
+		assertThat(metadata()).contains("\"value\": \"redis\"").contains("\"value\": \"in-memory\"");
+	}
+
+	private static String metadata() throws IOException {
+		return new ClassPathResource("META-INF/spring-configuration-metadata.json").getContentAsString(StandardCharsets.UTF_8);
 	}
 
 }

@@ -87,7 +87,7 @@ class DistributedLockAutoConfigurationTests {
 	void bindsProperties() {
 		this.runner
 			.withPropertyValues("distlock.key-prefix=app", "distlock.wait=2s", "distlock.order=42", "distlock.watchdog.lease=9s",
-					"distlock.watchdog.renew-interval=1s", "distlock.watchdog.max-hold=1m")
+					"distlock.watchdog.renew-interval=1s", "distlock.watchdog.max-hold=1m", "distlock.store=redis")
 			.run((context) -> {
 				DistributedLockProperties properties = context.getBean(DistributedLockProperties.class);
 				assertThat(properties.getKeyPrefix()).isEqualTo("app");
@@ -95,6 +95,7 @@ class DistributedLockAutoConfigurationTests {
 				assertThat(properties.getWatchdog().getLease()).isEqualTo(Duration.ofSeconds(9));
 				assertThat(properties.getWatchdog().getRenewInterval()).isEqualTo(Duration.ofSeconds(1));
 				assertThat(properties.getWatchdog().getMaxHold()).isEqualTo(Duration.ofMinutes(1));
+				assertThat(properties.getStore()).isEqualTo("redis");
 				assertThat(context.getBean(DistributedLockAdvisor.class).getOrder()).isEqualTo(42);
 			});
 	}
@@ -108,6 +109,26 @@ class DistributedLockAutoConfigurationTests {
 			assertThat(properties.getWatchdog().getLease()).isEqualTo(Duration.ofSeconds(30));
 			assertThat(properties.getWatchdog().getRenewInterval()).isNull();
 			assertThat(properties.getWatchdog().getMaxHold()).isNull();
+			assertThat(properties.getStore()).isNull();
+		});
+	}
+
+	@Test
+	void locksLiveInRedisWhenStoreIsRedis() {
+		this.runner.withPropertyValues("distlock.store=redis")
+			.run((context) -> assertThat(context).hasSingleBean(RedisLocker.class).hasSingleBean(LockTemplate.class));
+	}
+
+	@Test
+	void failsStartupNamingAvailableStoresWhenStoreIsNotOnClassPath() {
+		this.runner.withPropertyValues("distlock.store=in-memory").run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(NestedExceptionUtils.getMostSpecificCause(context.getStartupFailure()))
+				.isInstanceOf(MissingLockTemplateException.class)
+				.hasMessage("distlock.store=in-memory names no store on the class path; available: redis");
+			FailureAnalysis analysis = new MissingLockTemplateFailureAnalyzer().analyze(context.getStartupFailure());
+			assertThat(analysis.getDescription()).contains("'in-memory'").contains("available: redis.");
+			assertThat(analysis.getAction()).contains("lock-spring-boot-test");
 		});
 	}
 

@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import io.github.distlock.LockBackendException;
 import io.github.distlock.LockHandle;
+import io.github.distlock.memory.InMemoryLocker;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -29,7 +30,7 @@ import static io.github.distlock.core.TemplateTesting.sleep;
  */
 class DefaultLockTemplateTests {
 
-	private final InMemoryLocker locker = new InMemoryLocker();
+	private final FaultInjectingLocker locker = new FaultInjectingLocker(new InMemoryLocker());
 
 	private final DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
 			LockSettings.watchdogLease(Duration.ofSeconds(30)));

@@ -6,6 +6,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 
 import io.github.distlock.LockHandle;
+import io.github.distlock.memory.InMemoryLocker;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -20,7 +21,9 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
  */
 class FencingTokenTests {
 
-	private final InMemoryLocker locker = new InMemoryLocker();
+	private final InMemoryLocker memory = new InMemoryLocker();
+
+	private final FaultInjectingLocker locker = new FaultInjectingLocker(this.memory);
 
 	private final DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
 			LockSettings.watchdogLease(Duration.ofSeconds(30)));
@@ -62,7 +65,7 @@ class FencingTokenTests {
 		try (LockHandle held = acquire(this.template, "k", Duration.ofSeconds(30), Duration.ZERO)) {
 			before = held.fencingToken();
 		}
-		this.locker.clear();
+		this.memory.clear();
 		try (LockHandle held = acquire(this.template, "k", Duration.ofSeconds(30), Duration.ZERO)) {
 			assertThat(held.fencingToken()).isGreaterThan(before);
 		}
@@ -78,7 +81,7 @@ class FencingTokenTests {
 	@Test
 	void aHoldingWhoseLockTheStoreLostGetsNoTokenAndIsTold() {
 		LockHandle held = acquire(this.template, "k", Duration.ofSeconds(30), Duration.ZERO);
-		this.locker.clear();
+		this.memory.clear();
 		assertThatIllegalStateException().isThrownBy(held::fencingToken).withMessageContaining("'k'");
 		assertThat(held.isHeld()).isFalse();
 		assertThat(this.template.statistics().leasesLost()).isOne();

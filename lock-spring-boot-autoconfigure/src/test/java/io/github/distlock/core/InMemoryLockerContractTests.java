@@ -3,9 +3,12 @@ package io.github.distlock.core;
 import java.time.Duration;
 import java.util.Map;
 
+import io.github.distlock.memory.InMemoryLocker;
+
 /**
  * The {@link Locker} contract run against {@link InMemoryLocker}, so that tests of the
- * backend-neutral logic may trust the fake to answer as Redis does.
+ * backend-neutral logic, and applications tested with {@code distlock.store=in-memory}, may trust
+ * it to answer as Redis does.
  */
 class InMemoryLockerContractTests extends AbstractLockerContractTests {
 

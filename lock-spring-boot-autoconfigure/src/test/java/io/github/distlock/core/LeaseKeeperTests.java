@@ -9,6 +9,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.distlock.LockHandle;
+import io.github.distlock.memory.InMemoryLocker;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -24,9 +25,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class LeaseKeeperTests {
 
-	private final InMemoryLocker locker = new InMemoryLocker();
+	private final InMemoryLocker memory = new InMemoryLocker();
 
-	private final DefaultLockTemplate otherProcess = new DefaultLockTemplate(this.locker.otherProcess(),
+	private final FaultInjectingLocker locker = new FaultInjectingLocker(this.memory);
+
+	private final DefaultLockTemplate otherProcess = new DefaultLockTemplate(this.memory.otherProcess(),
 			LockSettings.watchdogLease(Duration.ofSeconds(30)));
 
 	private final CountDownLatch endOfTest = new CountDownLatch(1);

@@ -10,6 +10,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
+import io.github.distlock.memory.InMemoryLocker;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -24,7 +25,9 @@ class LockCoordinatorTests {
 
 	private static final LockRequest REQUEST = new LockRequest("k", Duration.ofSeconds(30), false, null);
 
-	private final InMemoryLocker locker = new InMemoryLocker();
+	private final InMemoryLocker memory = new InMemoryLocker();
+
+	private final FaultInjectingLocker locker = new FaultInjectingLocker(this.memory);
 
 	private final LockCoordinator coordinator = new LockCoordinator(this.locker,
 			LockSettings.watchdogLease(Duration.ofSeconds(30)), new LockStatistics());
@@ -100,7 +103,7 @@ class LockCoordinatorTests {
 	 */
 	@Test
 	void anotherProcessGetsTheLockWhileThisOneKeepsHandingItOn() throws Exception {
-		try (LockCoordinator otherProcess = new LockCoordinator(this.locker.otherProcess(),
+		try (LockCoordinator otherProcess = new LockCoordinator(this.memory.otherProcess(),
 				LockSettings.watchdogLease(Duration.ofSeconds(30)), new LockStatistics())) {
 			Future<?> busy = this.threads.submit(() -> runSections(this.coordinator, 4, 120, Duration.ofMillis(25)));
 			await().atMost(Duration.ofSeconds(10)).until(() -> this.coordinator.queued("k") > 0);

@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.distlock.LockBackendException;
 import io.github.distlock.LockHandle;
+import io.github.distlock.memory.InMemoryLocker;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -26,12 +27,14 @@ import static org.awaitility.Awaitility.await;
  */
 class LockProtocolFaultTests {
 
-	private final InMemoryLocker locker = new InMemoryLocker();
+	private final InMemoryLocker memory = new InMemoryLocker();
+
+	private final FaultInjectingLocker locker = new FaultInjectingLocker(this.memory);
 
 	private final DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
 			LockSettings.watchdogLease(Duration.ofSeconds(30)));
 
-	private final DefaultLockTemplate otherProcess = new DefaultLockTemplate(this.locker.otherProcess(),
+	private final DefaultLockTemplate otherProcess = new DefaultLockTemplate(this.memory.otherProcess(),
 			LockSettings.watchdogLease(Duration.ofSeconds(30)));
 
 	@AfterEach
@@ -223,7 +226,7 @@ class LockProtocolFaultTests {
 			LockHandle held = acquire(watched, "k", null, Duration.ZERO);
 			CompletableFuture<Optional<LockHandle>> waiter = queueWaiter(watched, "k", Duration.ofSeconds(5),
 					Duration.ofSeconds(3));
-			this.locker.clear();
+			this.memory.clear();
 			assertThat(waiter.join()).isPresent();
 			assertThat(held.isHeld()).isFalse();
 			assertThat(watched.statistics().leasesLost()).isOne();

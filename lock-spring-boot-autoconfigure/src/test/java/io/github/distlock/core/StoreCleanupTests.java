@@ -2,6 +2,7 @@ package io.github.distlock.core;
 
 import java.util.concurrent.CountDownLatch;
 
+import io.github.distlock.memory.InMemoryLocker;
 import org.junit.jupiter.api.Test;
 
 import static io.github.distlock.core.TemplateTesting.block;
@@ -14,7 +15,7 @@ class StoreCleanupTests {
 
 	@Test
 	void queueStaysBoundedWhileTheStoreHangs() {
-		InMemoryLocker locker = new InMemoryLocker();
+		FaultInjectingLocker locker = new FaultInjectingLocker(new InMemoryLocker());
 		CountDownLatch storeBack = new CountDownLatch(1);
 		locker.before("release", () -> block(storeBack));
 		try (StoreCleanup cleanup = new StoreCleanup(locker)) {

@@ -11,8 +11,9 @@ import io.github.distlock.LockContext;
 import io.github.distlock.LockHandle;
 import io.github.distlock.LockNotAcquiredException;
 import io.github.distlock.core.DefaultLockTemplate;
-import io.github.distlock.core.InMemoryLocker;
+import io.github.distlock.core.FaultInjectingLocker;
 import io.github.distlock.core.LockSettings;
+import io.github.distlock.memory.InMemoryLocker;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
@@ -29,7 +30,7 @@ import static org.awaitility.Awaitility.await;
  */
 class DistributedLockInterceptorTests {
 
-	private final InMemoryLocker locker = new InMemoryLocker();
+	private final FaultInjectingLocker locker = new FaultInjectingLocker(new InMemoryLocker());
 
 	private final DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
 			LockSettings.watchdogLease(Duration.ofSeconds(30)));

@@ -4,8 +4,8 @@ import java.time.Duration;
 
 import io.github.distlock.DistributedLock;
 import io.github.distlock.core.DefaultLockTemplate;
-import io.github.distlock.core.InMemoryLocker;
 import io.github.distlock.core.LockSettings;
+import io.github.distlock.memory.InMemoryLocker;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

@@ -5,8 +5,8 @@ import io.github.distlock.LockHandle
 import io.github.distlock.LockNotAcquiredException
 import io.github.distlock.WhenBusy
 import io.github.distlock.core.DefaultLockTemplate
-import io.github.distlock.core.InMemoryLocker
 import io.github.distlock.core.LockSettings
+import io.github.distlock.memory.InMemoryLocker
 import kotlinx.coroutines.CompletableDeferred
 import kotlinx.coroutines.async
 import kotlinx.coroutines.runBlocking

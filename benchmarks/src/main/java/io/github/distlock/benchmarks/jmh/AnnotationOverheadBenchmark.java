@@ -11,6 +11,7 @@ import io.github.distlock.core.LockSettings;
 import io.github.distlock.interceptor.DistributedLockAdvisor;
 import io.github.distlock.interceptor.DistributedLockInterceptor;
 import io.github.distlock.interceptor.LockOperationSource;
+import io.github.distlock.memory.InMemoryLocker;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -30,8 +31,9 @@ import org.springframework.aop.framework.ProxyFactory;
 
 /**
  * Per-call cost of a {@code @DistributedLock} method over the same work done with
- * {@code LockTemplate}, over an in-memory lock store: what the annotation path (proxy, key
- * expression, lock context, transaction check) adds to a lock round trip.
+ * {@code LockTemplate}, over the in-memory lock store ({@link InMemoryLocker}): what the
+ * annotation path (proxy, key expression, lock context, transaction check) adds to a lock round
+ * trip.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

@@ -1,4 +1,4 @@
-package io.github.distlock.core;
+package io.github.distlock.memory;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -12,6 +12,10 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
+import io.github.distlock.core.Acquisition;
+import io.github.distlock.core.LeaseRequest;
+import io.github.distlock.core.Release;
+import io.github.distlock.core.Renewal;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -26,11 +30,15 @@ final class InMemoryStore {
 
 	private static final Duration RELEASED_MEMORY = Duration.ofSeconds(10);
 
+	private static final int LEAST_PURGE_SIZE = 1024;
+
 	private final Lock lock = new ReentrantLock();
 
 	private final Map<String, Entry> keys = new HashMap<>();
 
 	private final List<Consumer<String>> subscribers = new CopyOnWriteArrayList<>();
+
+	private int purgeAtSize = LEAST_PURGE_SIZE;
 
 	Acquisition acquire(String name, String owner, Duration lease, Duration willWait, String processId) {
 		Keys keys = new Keys(name);
@@ -164,6 +172,25 @@ final class InMemoryStore {
 	private void set(String key, String value, long timeToLiveMillis) {
 		long expiresAt = System.nanoTime() + Duration.ofMillis(Math.max(1, timeToLiveMillis)).toNanos();
 		this.keys.put(key, new Entry(value, expiresAt));
+		if (this.keys.size() >= this.purgeAtSize) {
+			purgeExpired();
+		}
+	}
+
+	/**
+	 * Drops the keys whose time ran out, as Redis's active expiry does: a key nobody reads again
+	 * (the fencing memory of a lock taken once) would otherwise stay for ever. Run when the
+	 * store has doubled since the last purge, so its cost is spread over the writes.
+	 */
+	private void purgeExpired() {
+		long now = System.nanoTime();
+		this.keys.values().removeIf((entry) -> entry.expiresAt - now <= 0);
+		this.purgeAtSize = Math.max(LEAST_PURGE_SIZE, this.keys.size() * 2);
+	}
+
+	/** How many keys the store keeps, expired ones not yet dropped included. */
+	int size() {
+		return atomically(this.keys::size);
 	}
 
 	/** The time to live left, as Redis's {@code PTTL}: {@code -2} when the key does not exist. */

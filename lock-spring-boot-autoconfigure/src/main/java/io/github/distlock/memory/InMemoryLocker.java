@@ -1,0 +1,125 @@
+package io.github.distlock.memory;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import io.github.distlock.core.Acquisition;
+import io.github.distlock.core.LeaseRequest;
+import io.github.distlock.core.Locker;
+import io.github.distlock.core.Release;
+import io.github.distlock.core.ReleaseListener;
+import io.github.distlock.core.Renewal;
+
+/**
+ * A {@link Locker} that keeps locks in this JVM's memory, with the same semantics as the Redis
+ * locker in everything the store contract test checks: owner tokens, leases that run out,
+ * waiters markers, give-ways, release notices and fencing tokens that keep growing after
+ * {@link #clear()}. It is meant for tests, and for an application that runs as one instance.
+ *
+ * <p>Each instance stands for one JVM on a store of its own; {@link #otherProcess()} returns
+ * another JVM on the same store, so a test can play two instances of an application. Release
+ * notices reach every instance on the store, on the releasing thread before {@code release}
+ * answers, which is one of the orders Redis allows. Thread-safe.
+ *
+ * @since 0.1.0
+ */
+public final class InMemoryLocker implements Locker {
+
+	/** How long a lock given way is left to other processes' waiters, as in the Redis locker. */
+	public static final Duration GIVE_WAY = Duration.ofMillis(100);
+
+	private final InMemoryStore store;
+
+	private final Duration giveWay;
+
+	private final String processId = UUID.randomUUID().toString();
+
+	private final List<ReleaseListener> listeners = new CopyOnWriteArrayList<>();
+
+	/** Creates a process on a new, empty store that gives way for {@link #GIVE_WAY}. */
+	public InMemoryLocker() {
+		this(GIVE_WAY);
+	}
+
+	/**
+	 * Creates a process on a new, empty store.
+	 * @param giveWay how long a lock this process gives way is left to other processes' waiters
+	 */
+	public InMemoryLocker(Duration giveWay) {
+		this(new InMemoryStore(), giveWay);
+	}
+
+	private InMemoryLocker(InMemoryStore store, Duration giveWay) {
+		this.store = store;
+		this.giveWay = giveWay;
+		store.subscribe(this::notice);
+	}
+
+	/**
+	 * Returns another process on the same store, giving way as long as this one.
+	 * @return the other process's locker
+	 */
+	public InMemoryLocker otherProcess() {
+		return otherProcess(this.giveWay);
+	}
+
+	/**
+	 * Returns another process on the same store.
+	 * @param giveWay how long a lock that process gives way is left to other processes' waiters
+	 * @return the other process's locker
+	 */
+	public InMemoryLocker otherProcess(Duration giveWay) {
+		return new InMemoryLocker(this.store, giveWay);
+	}
+
+	@Override
+	public Acquisition tryAcquire(String key, String owner, Duration lease, Duration willWait) {
+		return this.store.acquire(key, owner, lease, willWait, this.processId);
+	}
+
+	@Override
+	public Release release(String key, String owner) {
+		return this.store.release(key, owner, null, this.giveWay);
+	}
+
+	@Override
+	public Release giveWay(String key, String owner) {
+		return this.store.release(key, owner, this.processId, this.giveWay);
+	}
+
+	@Override
+	public List<Renewal> renew(List<LeaseRequest> leases) {
+		return this.store.renew(leases, this.processId);
+	}
+
+	@Override
+	public long fence(String key, String owner) {
+		return this.store.fence(key, owner);
+	}
+
+	@Override
+	public void onRelease(ReleaseListener listener) {
+		this.listeners.add(listener);
+	}
+
+	/** Drops every lock, marker and fencing memory of the store, as a Redis that restarted empty. */
+	public void clear() {
+		this.store.clear();
+	}
+
+	/**
+	 * Returns every key the store holds, named as in Redis under an empty prefix.
+	 * @return the time to live of each key, in milliseconds
+	 */
+	public Map<String, Long> timesToLive() {
+		return this.store.timesToLive();
+	}
+
+	private void notice(String key) {
+		this.listeners.forEach((listener) -> listener.released(key));
+	}
+
+}

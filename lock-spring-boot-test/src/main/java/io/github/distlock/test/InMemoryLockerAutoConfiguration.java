@@ -1,0 +1,31 @@
+package io.github.distlock.test;
+
+import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
+import io.github.distlock.core.Locker;
+import io.github.distlock.memory.InMemoryLocker;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Auto-configuration of locks in this JVM's memory when {@code distlock.store=in-memory}, so an
+ * application starts and locks without Redis: its {@code LockTemplate} and
+ * {@code @DistributedLock} methods run over an {@link InMemoryLocker}.
+ *
+ * @since 0.1.0
+ */
+@AutoConfiguration(before = DistributedLockAutoConfiguration.class)
+@ConditionalOnBooleanProperty(name = "distlock.enabled", matchIfMissing = true)
+@ConditionalOnProperty(name = "distlock.store", havingValue = "in-memory")
+public final class InMemoryLockerAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean(Locker.class)
+	InMemoryLocker distributedLockInMemoryLocker() {
+		return new InMemoryLocker();
+	}
+
+}

@@ -1,0 +1,65 @@
+package io.github.distlock.test;
+
+import io.github.distlock.LockTemplate;
+import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
+import io.github.distlock.autoconfigure.MissingLockTemplateException;
+import io.github.distlock.core.Locker;
+import io.github.distlock.memory.InMemoryLocker;
+import io.github.distlock.redis.RedisLocker;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.core.NestedExceptionUtils;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Which store {@code distlock.store} chooses with this artifact on the class path, and
+ * {@link TakenLocks} whatever the store. Lettuce connects lazily, so these need no Redis server.
+ */
+class StoreSelectionTests {
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(InMemoryLockerAutoConfiguration.class, TakenLocksAutoConfiguration.class,
+				DistributedLockAutoConfiguration.class, DataRedisAutoConfiguration.class));
+
+	@Test
+	void inMemoryStoreReplacesRedisWhenChosen() {
+		this.runner.withPropertyValues("distlock.store=in-memory").run((context) -> {
+			assertThat(context).hasSingleBean(Locker.class).hasSingleBean(InMemoryLocker.class).doesNotHaveBean(RedisLocker.class);
+			assertThat(context).hasSingleBean(LockTemplate.class);
+		});
+	}
+
+	@Test
+	void redisStaysTheStoreWhenNoneIsChosen() {
+		this.runner.run((context) -> assertThat(context).hasSingleBean(RedisLocker.class).doesNotHaveBean(InMemoryLocker.class));
+	}
+
+	@Test
+	void takenLocksRecordWhateverTheStore() {
+		this.runner.run((context) -> {
+			assertThat(context).hasSingleBean(TakenLocks.class);
+			assertThat(context.getBean(LockTemplate.class)).isInstanceOf(RecordingLockTemplate.class);
+		});
+	}
+
+	@Test
+	void unknownStoreFailsStartupNamingTheAvailableStores() {
+		this.runner.withPropertyValues("distlock.store=mongo").run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(NestedExceptionUtils.getMostSpecificCause(context.getStartupFailure()))
+				.isInstanceOf(MissingLockTemplateException.class)
+				.hasMessage("distlock.store=mongo names no store on the class path; available: in-memory, redis");
+		});
+	}
+
+	@Test
+	void backsOffWhenDisabled() {
+		this.runner.withPropertyValues("distlock.enabled=false", "distlock.store=in-memory")
+			.run((context) -> assertThat(context).doesNotHaveBean(Locker.class).doesNotHaveBean(TakenLocks.class));
+	}
+
+}
