@@ -213,7 +213,7 @@ class DistributedLockIntegrationTests {
 				handle.close();
 				return true;
 			})
-			.orElse(false)).join();
+			.orElse(false), this.threads).join();
 	}
 
 	@Configuration(proxyBeanMethods = false)

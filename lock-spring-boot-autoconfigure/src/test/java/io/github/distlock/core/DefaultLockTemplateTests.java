@@ -95,14 +95,14 @@ class DefaultLockTemplateTests {
 			releasing.countDown();
 			sleep(Duration.ofMillis(600));
 		});
-		CompletableFuture<Void> closing = CompletableFuture.runAsync(held::close);
+		CompletableFuture<Void> closing = CompletableFuture.runAsync(held::close, TemplateTesting::runOnNewThread);
 		block(releasing);
 		ThreadMXBean threads = ManagementFactory.getThreadMXBean();
 		CompletableFuture<Long> cpu = CompletableFuture.supplyAsync(() -> {
 			long before = threads.getCurrentThreadCpuTime();
 			acquire("k", Duration.ofSeconds(5), Duration.ofSeconds(3)).close();
 			return threads.getCurrentThreadCpuTime() - before;
-		});
+		}, TemplateTesting::runOnNewThread);
 		assertThat(Duration.ofNanos(cpu.get(10, TimeUnit.SECONDS))).as("CPU used while waiting about 550 ms")
 			.isLessThan(Duration.ofMillis(100));
 		closing.get(5, TimeUnit.SECONDS);
@@ -127,7 +127,7 @@ class DefaultLockTemplateTests {
 				new LockSettings(Duration.ofMillis(300), Duration.ofMillis(100), null))) {
 			LockHandle outer = watched.tryAcquire("k", null, null).orElseThrow();
 			CompletableFuture<Optional<LockHandle>> taker = CompletableFuture
-				.supplyAsync(() -> watched.tryAcquire("k", null, Duration.ofSeconds(3)));
+				.supplyAsync(() -> watched.tryAcquire("k", null, Duration.ofSeconds(3)), TemplateTesting::runOnNewThread);
 			assertThat(taker.get(10, TimeUnit.SECONDS)).as("the taker gets the lock once the store lease ends").isPresent();
 			assertThat(outer.isHeld()).isFalse();
 			assertThat(watched.statistics().leasesLost()).isOne();

@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -37,8 +39,12 @@ class AsyncLockingTests {
 	private final DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
 			LockSettings.watchdogLease(Duration.ofSeconds(3)));
 
+	/** Threads of the test's own: a small common pool (one thread on two cores, from JDK 25) would starve them. */
+	private final ExecutorService threads = Executors.newCachedThreadPool();
+
 	@AfterEach
 	void tearDown() {
+		this.threads.shutdownNow();
 		this.template.close();
 	}
 
@@ -68,7 +74,7 @@ class AsyncLockingTests {
 		LockHandle holder = this.template.tryAcquire("jobs:3", null, Duration.ZERO).orElseThrow();
 		Disposable subscription = jobs.reactive(3).subscribe();
 		Thread.sleep(200);
-		CompletableFuture<Void> release = CompletableFuture.runAsync(holder::close);
+		CompletableFuture<Void> release = CompletableFuture.runAsync(holder::close, this.threads);
 		Thread.sleep(100);
 		subscription.dispose();
 		release.get(5, TimeUnit.SECONDS);
@@ -109,7 +115,7 @@ class AsyncLockingTests {
 		return CompletableFuture.supplyAsync(() -> this.template.tryAcquire(key, null, Duration.ZERO).map((handle) -> {
 			handle.close();
 			return true;
-		}).orElse(false)).join();
+		}).orElse(false), this.threads).join();
 	}
 
 	private Jobs proxy(Jobs target) {

@@ -3,6 +3,8 @@ package io.github.distlock.interceptor;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -35,8 +37,12 @@ class DistributedLockInterceptorTests {
 	private final DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
 			LockSettings.watchdogLease(Duration.ofSeconds(30)));
 
+	/** Threads of the test's own: a small common pool (one thread on two cores, from JDK 25) would starve them. */
+	private final ExecutorService threads = Executors.newCachedThreadPool();
+
 	@AfterEach
 	void tearDown() {
+		this.threads.shutdownNow();
 		this.template.close();
 	}
 
@@ -210,7 +216,7 @@ class DistributedLockInterceptorTests {
 	}
 
 	private LockHandle otherThreadHolds(String key) {
-		return CompletableFuture.supplyAsync(() -> this.template.tryAcquire(key, Duration.ofSeconds(30), Duration.ZERO).orElseThrow())
+		return CompletableFuture.supplyAsync(() -> this.template.tryAcquire(key, Duration.ofSeconds(30), Duration.ZERO).orElseThrow(), this.threads)
 			.join();
 	}
 
@@ -220,7 +226,7 @@ class DistributedLockInterceptorTests {
 				handle.close();
 				return true;
 			})
-			.orElse(false)).join();
+			.orElse(false), this.threads).join();
 	}
 
 	interface Inventory {

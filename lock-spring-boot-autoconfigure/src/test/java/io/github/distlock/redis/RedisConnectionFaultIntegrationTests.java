@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
@@ -48,6 +50,9 @@ class RedisConnectionFaultIntegrationTests {
 
 	private RedisLockFixture otherProcess;
 
+	/** Threads of the test's own: a small common pool (one thread on two cores, from JDK 25) would starve them. */
+	private final ExecutorService threads = Executors.newCachedThreadPool();
+
 	@BeforeEach
 	void setUp() {
 		this.proxy = FaultProxy.start(redis.server());
@@ -62,6 +67,7 @@ class RedisConnectionFaultIntegrationTests {
 
 	@AfterEach
 	void tearDown() {
+		this.threads.shutdownNow();
 		this.fixture.close();
 		this.otherProcess.close();
 		this.proxy.close();
@@ -95,7 +101,7 @@ class RedisConnectionFaultIntegrationTests {
 		await().atMost(Duration.ofSeconds(10)).until(() -> this.otherProcess.locker.releaseNoticesActive());
 		LockHandle handle = this.fixture.template.tryAcquire("k", LEASE, Duration.ZERO).orElseThrow();
 		CompletableFuture<Optional<LockHandle>> waiter = CompletableFuture
-			.supplyAsync(() -> this.otherProcess.template.tryAcquire("k", LEASE, LEASE));
+			.supplyAsync(() -> this.otherProcess.template.tryAcquire("k", LEASE, LEASE), this.threads);
 		await().atMost(Duration.ofSeconds(10)).until(() -> this.otherProcess.redis.hasKey(this.fixture.lockKey("k") + ":waiters"));
 		// The release deletes the lock, its reply is lost, and the waiter takes the lock before it is sent again.
 		this.proxy.cutAfterNext(scriptOn("k")).thenRun(() -> this.proxy.stall(Duration.ofMillis(500)));
@@ -140,7 +146,7 @@ class RedisConnectionFaultIntegrationTests {
 		await().atMost(Duration.ofSeconds(10)).until(() -> this.fixture.locker.releaseNoticesActive());
 		LockHandle held = this.otherProcess.template.tryAcquire("k", holderLease, Duration.ZERO).orElseThrow();
 		CompletableFuture<Optional<LockHandle>> waiter = CompletableFuture
-			.supplyAsync(() -> this.fixture.template.tryAcquire("k", LEASE, holderLease));
+			.supplyAsync(() -> this.fixture.template.tryAcquire("k", LEASE, holderLease), this.threads);
 		await().atMost(Duration.ofSeconds(10)).until(() -> this.otherProcess.redis.hasKey(this.fixture.lockKey("k") + ":waiters"));
 		// The waiter's connections drop and cannot come back before the release is announced.
 		CompletableFuture<Void> stallOver = this.proxy.stall(Duration.ofSeconds(2));
