@@ -60,6 +60,11 @@ public final class DefaultLockTemplate implements LockTemplate, AutoCloseable {
 		return this.coordinator.queued(key);
 	}
 
+	/** Returns how many releases wait for a minimum hold to end, for tests. */
+	int pendingReleases() {
+		return this.coordinator.pendingReleases();
+	}
+
 	@Override
 	public void close() {
 		this.coordinator.close();

@@ -1,6 +1,7 @@
 package io.github.distlock.core;
 
 import java.lang.ref.Cleaner;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.jspecify.annotations.Nullable;
@@ -53,6 +54,16 @@ final class HoldingHandle implements DetachableLockHandle {
 		if (this.threadBound.compareAndSet(true, false)) {
 			this.holding.unbindView();
 		}
+	}
+
+	@Override
+	public void closeAfter(Duration delay) {
+		if (delay.isNegative() || delay.isZero()) {
+			close();
+			return;
+		}
+		detachFromThread();
+		this.coordinator.releaseAfter(this.holding, delay, this::close);
 	}
 
 	@Override

@@ -35,6 +35,8 @@ final class LockCoordinator implements AutoCloseable {
 
 	private final FencingMinter fencing;
 
+	private final DeferredReleases deferredReleases;
+
 	LockCoordinator(Locker locker, LockSettings settings, LockStatistics statistics) {
 		this.locker = locker;
 		this.events = new LeaseEvents(statistics);
@@ -42,6 +44,7 @@ final class LockCoordinator implements AutoCloseable {
 		this.keeper = new LeaseKeeper(locker, settings, this.events);
 		this.releaser = new LockReleaser(locker, this.locals, this.events, this.cleanup, this.keeper);
 		this.fencing = new FencingMinter(locker, this.events);
+		this.deferredReleases = new DeferredReleases(locker);
 		locker.onRelease(this.locals);
 	}
 
@@ -191,6 +194,11 @@ final class LockCoordinator implements AutoCloseable {
 		this.releaser.release(holding);
 	}
 
+	/** Runs {@code release}, which releases the holding, after {@code delay}: a minimum hold. */
+	void releaseAfter(Holding holding, Duration delay, Runnable release) {
+		this.deferredReleases.releaseAfter(holding, delay, release);
+	}
+
 	/** Mints the holding's fencing token in the store the first time it is asked for. */
 	long fencingToken(Holding holding) {
 		return holding.fencingToken(this.fencing);
@@ -206,6 +214,11 @@ final class LockCoordinator implements AutoCloseable {
 			holding.claim().local().holdingChanged();
 			this.locals.leave(holding.key());
 		}
+	}
+
+	/** Returns how many releases wait for a minimum hold to end, for tests. */
+	int pendingReleases() {
+		return this.deferredReleases.pending();
 	}
 
 	/** Returns how many threads of this process queue for the lock's turn, for tests. */
@@ -226,7 +239,9 @@ final class LockCoordinator implements AutoCloseable {
 
 	@Override
 	public void close() {
+		// The keeper stops first, so no renewal lengthens a lease that a minimum hold shortens.
 		this.keeper.close();
+		this.deferredReleases.close();
 		this.cleanup.close();
 	}
 

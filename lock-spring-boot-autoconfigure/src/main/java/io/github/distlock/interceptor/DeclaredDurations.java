@@ -82,13 +82,24 @@ record DeclaredDurations(@Nullable Duration lease, @Nullable Duration maxWait, D
 				return unset;
 			}
 			try {
-				return DurationFormatterUtils.detectAndParse(resolved, DurationFormat.Unit.MILLIS).toMillis();
+				return wholeMillis(stringAttribute, text,
+						DurationFormatterUtils.detectAndParse(resolved, DurationFormat.Unit.MILLIS));
 			}
-			catch (IllegalArgumentException | DateTimeParseException ex) {
+			catch (IllegalArgumentException | DateTimeParseException | ArithmeticException ex) {
 				throw new InvalidLockDefinitionException(this.methodName, stringAttribute + " \"" + text + "\""
 						+ (resolved.equals(text) ? "" : " resolved to \"" + resolved + "\"")
 						+ ", which is not a duration; use a form such as 30s, 500ms, PT30S or 1500 (milliseconds)");
 			}
+		}
+
+		/** Locks count in milliseconds: less than one would be taken for zero, which means something else. */
+		private long wholeMillis(String stringAttribute, String text, Duration duration) {
+			long millis = duration.toMillis();
+			if (millis == 0 && !duration.isZero() && !duration.isNegative()) {
+				throw new InvalidLockDefinitionException(this.methodName, stringAttribute + " \"" + text + "\" is "
+						+ duration + ", less than the millisecond that locks count in");
+			}
+			return millis;
 		}
 
 		private String resolve(String stringAttribute, String text) {

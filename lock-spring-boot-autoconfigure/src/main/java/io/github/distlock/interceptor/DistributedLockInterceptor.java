@@ -13,9 +13,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 import org.aopalliance.intercept.MethodInterceptor;
+import org.aopalliance.intercept.MethodInvocation;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
-import org.aopalliance.intercept.MethodInvocation;
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
 
@@ -32,8 +32,9 @@ import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
 
 /**
  * Runs {@code @DistributedLock} methods under their lock: evaluates the key, takes the lock (or,
- * when it stays busy, skips the call, calls the fallback or throws), runs the method with the lock in {@link LockContext}, and releases the lock
- * when the method's work is done.
+ * when it stays busy, skips the call, calls the fallback or throws), runs the method with the lock
+ * in {@link LockContext}, and releases the lock when the method's work is done (or, with a minimum
+ * hold, when that is over).
  *
  * @since 0.1.0
  */
@@ -81,7 +82,7 @@ public final class DistributedLockInterceptor implements MethodInterceptor {
 		}
 		LockHandle handle;
 		try {
-			handle = acquire(operation, keys);
+			handle = this.acquirer.acquire(operation, keys);
 		}
 		catch (LockNotAcquiredException ex) {
 			return whenBusy(invocation, operation, ex);
@@ -127,15 +128,11 @@ public final class DistributedLockInterceptor implements MethodInterceptor {
 		boolean mono = operation.completion() == LockOperation.Completion.COROUTINE
 				|| ReactorLocking.isMono(invocation.getMethod().getReturnType());
 		return ReactorLocking.lockWhileSubscribed(mono,
-				() -> detached(acquire(operation, keys)),
+				() -> detached(this.acquirer.acquire(operation, keys)),
 				(handle) -> (Publisher<?>) proceedHolding(proxyInvocation.invocableClone(), handle, operation),
 				replacedWhenBusy ? (ex) -> (Publisher<?>) whenBusyReactive(invocation, operation, ex) : null);
 	}
 
-	private LockHandle acquire(LockOperation operation, List<String> keys) {
-		return MinimumHoldHandle.holdAtLeast(this.acquirer.acquire(operation, keys), operation.holdAtLeast(),
-				asyncReleases);
-	}
 
 	private static CustomizableThreadFactory daemonThreads(String prefix) {
 		CustomizableThreadFactory threads = new CustomizableThreadFactory(prefix);

@@ -27,24 +27,31 @@ final class LockAcquirer {
 	}
 
 	/**
-	 * Takes every key's lock.
+	 * Takes every key's lock, held at least the operation's minimum hold from when the first was
+	 * taken (so the hold ends before the lease of every key, and a slow first connection does not
+	 * eat into it).
 	 * @throws LockNotAcquiredException if one stayed busy for the whole wait; none is held then
 	 * @throws LockBackendException if Redis failed, naming the method and key expression
 	 */
 	LockHandle acquire(LockOperation operation, List<String> keys) {
 		Duration wait = (operation.maxWait() != null) ? operation.maxWait() : this.defaultWait;
 		long start = System.nanoTime();
+		long firstAcquiredAt = 0;
 		List<LockHandle> held = new ArrayList<>(keys.size());
 		try {
 			for (String key : keys) {
 				held.add(acquireOne(operation, operation.lockKey(key), wait, start));
+				if (held.size() == 1) {
+					firstAcquiredAt = System.nanoTime();
+				}
 			}
 		}
 		catch (RuntimeException ex) {
 			MultiLockHandle.closeAll(held);
 			throw ex;
 		}
-		return (held.size() == 1) ? held.get(0) : new MultiLockHandle(held);
+		LockHandle handle = (held.size() == 1) ? held.get(0) : new MultiLockHandle(held);
+		return MinimumHoldHandle.holdAtLeast(handle, operation.holdAtLeast(), firstAcquiredAt);
 	}
 
 	private LockHandle acquireOne(LockOperation operation, String lockKey, Duration wait, long start) {

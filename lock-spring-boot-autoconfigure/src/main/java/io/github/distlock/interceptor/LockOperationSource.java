@@ -18,6 +18,7 @@ import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.config.ConfigurableBeanFactory;
 import org.springframework.beans.factory.config.EmbeddedValueResolver;
 import org.springframework.core.KotlinDetector;
+import org.springframework.core.MethodParameter;
 import org.springframework.core.MethodClassKey;
 import org.springframework.core.ReactiveAdapterRegistry;
 import org.springframework.core.annotation.AnnotatedElementUtils;
@@ -132,7 +133,10 @@ public final class LockOperationSource {
 				annotation.whenBusy(), fallback, completion(specific, fallback, methodName));
 	}
 
-	/** A skipped call returns an empty value, which neither a fallback nor a primitive return type allows. */
+	/**
+	 * A skipped call returns an empty value, which neither a fallback, a primitive return type nor
+	 * a Kotlin return type that is not nullable allows.
+	 */
 	private static void rejectIfCannotSkip(Method method, @Nullable FallbackMethod fallback, String methodName) {
 		if (fallback != null) {
 			throw new InvalidLockDefinitionException(methodName, "whenBusy = SKIP and a fallback cannot both be set: "
@@ -143,6 +147,15 @@ public final class LockOperationSource {
 			throw new InvalidLockDefinitionException(methodName, "whenBusy = SKIP needs a return type with an empty "
 					+ "value (void, an object, Optional, CompletionStage, Mono or Flux), and " + returnType.getName()
 					+ " has none; return its wrapper type, or name a fallback instead");
+		}
+		if (KotlinDetector.isKotlinReflectPresent() && KotlinDetector.isKotlinType(method.getDeclaringClass())) {
+			MethodParameter result = new MethodParameter(method, -1);
+			String type = result.getParameterType().getName();
+			if (!result.isOptional() && !type.equals("void") && !type.equals("kotlin.Unit")) {
+				throw new InvalidLockDefinitionException(methodName, "whenBusy = SKIP returns null when the lock is "
+						+ "busy, and the Kotlin return type " + result.getParameterType().getSimpleName()
+						+ " is not nullable; declare it nullable (" + result.getParameterType().getSimpleName() + "?)");
+			}
 		}
 	}
 
@@ -164,7 +177,7 @@ public final class LockOperationSource {
 	private static LockOperation.Completion completion(Method method, @Nullable FallbackMethod fallback,
 			String methodName) {
 		if (KotlinDetector.isSuspendingFunction(method)) {
-			return coroutine(fallback, methodName);
+			return coroutine(method, fallback, methodName);
 		}
 		Class<?> returnType = method.getReturnType();
 		if (CompletionStage.class.isAssignableFrom(returnType)) {
@@ -180,18 +193,26 @@ public final class LockOperationSource {
 		return LockOperation.Completion.ON_RETURN;
 	}
 
-	/** A suspend function holds its lock until its coroutine completes, or is refused. */
-	private static LockOperation.Completion coroutine(@Nullable FallbackMethod fallback, String methodName) {
-		if (!coroutinesReactorPresent) {
+	/**
+	 * A suspend function holds its lock until its coroutine completes, or is refused. Spring AOP
+	 * hands it to the interceptor as a {@code Mono}, or a {@code Flux} when it returns a
+	 * {@code Flow}.
+	 */
+	private static LockOperation.Completion coroutine(Method method, @Nullable FallbackMethod fallback,
+			String methodName) {
+		if (!coroutinesReactorPresent || !KotlinDetector.isKotlinReflectPresent()) {
 			throw new InvalidLockDefinitionException(methodName, "a suspend function holds its lock until its "
-					+ "coroutine completes, which needs org.jetbrains.kotlinx:kotlinx-coroutines-reactor on the class "
-					+ "path (as @Transactional on a suspend function does); add it, or make the function blocking");
+					+ "coroutine completes, which needs org.jetbrains.kotlinx:kotlinx-coroutines-reactor and "
+					+ "org.jetbrains.kotlin:kotlin-reflect on the class path (as @Transactional on a suspend "
+					+ "function does); add them, or make the function blocking");
 		}
 		if (fallback != null) {
 			throw new InvalidLockDefinitionException(methodName, "a suspend function cannot name a fallback; use "
 					+ "whenBusy = SKIP, or catch LockNotAcquiredException where you call it");
 		}
-		return LockOperation.Completion.COROUTINE;
+		boolean returnsFlow = "kotlinx.coroutines.flow.Flow"
+			.equals(new MethodParameter(method, -1).getParameterType().getName());
+		return returnsFlow ? LockOperation.Completion.REACTIVE : LockOperation.Completion.COROUTINE;
 	}
 
 }

@@ -1,9 +1,6 @@
 package io.github.distlock.interceptor;
 
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.github.distlock.LockHandle;
@@ -11,9 +8,10 @@ import io.github.distlock.core.DetachableLockHandle;
 
 /**
  * A lock handle of a method with {@code holdAtLeastMs}: closed before the minimum hold is over, it
- * releases the lock only when it is, so a fast scheduled job does not run again on an instance
- * whose tick comes a little later. Meanwhile the lock stays held (renewed, in watchdog mode) but no
- * longer belongs to the thread that took it: that thread, calling again, waits like any other.
+ * releases the lock only when it is ({@link DetachableLockHandle#closeAfter}), so a fast scheduled
+ * job does not run again on an instance whose tick comes a little later. Meanwhile the lock stays
+ * held (renewed, in watchdog mode), and {@link #isHeld()} says so, but it no longer belongs to the
+ * thread that took it: that thread, calling again, waits like any other.
  */
 final class MinimumHoldHandle implements DetachableLockHandle {
 
@@ -21,23 +19,20 @@ final class MinimumHoldHandle implements DetachableLockHandle {
 
 	private final long releasableAt;
 
-	private final Executor releases;
-
 	private final AtomicBoolean closed = new AtomicBoolean();
 
-	private MinimumHoldHandle(LockHandle handle, long releasableAt, Executor releases) {
+	private MinimumHoldHandle(LockHandle handle, long releasableAt) {
 		this.handle = handle;
 		this.releasableAt = releasableAt;
-		this.releases = releases;
 	}
 
 	/**
-	 * Holds {@code handle} at least {@code holdAtLeast} from now.
-	 * @param releases runs the delayed releases
+	 * Holds {@code handle} until {@code holdAtLeast} after {@code since}.
+	 * @param since a {@link System#nanoTime()} value
 	 * @return the handle to close when the method's work is done
 	 */
-	static LockHandle holdAtLeast(LockHandle handle, Duration holdAtLeast, Executor releases) {
-		return holdAtLeast.isZero() ? handle : new MinimumHoldHandle(handle, System.nanoTime() + holdAtLeast.toNanos(), releases);
+	static LockHandle holdAtLeast(LockHandle handle, Duration holdAtLeast, long since) {
+		return holdAtLeast.isZero() ? handle : new MinimumHoldHandle(handle, since + holdAtLeast.toNanos());
 	}
 
 	@Override
@@ -63,17 +58,20 @@ final class MinimumHoldHandle implements DetachableLockHandle {
 	}
 
 	@Override
+	public void closeAfter(Duration delay) {
+		long at = System.nanoTime() + delay.toNanos();
+		closeAt((at - this.releasableAt > 0) ? at : this.releasableAt);
+	}
+
+	@Override
 	public void close() {
-		if (!this.closed.compareAndSet(false, true)) {
-			return;
+		closeAt(this.releasableAt);
+	}
+
+	private void closeAt(long releaseAt) {
+		if (this.closed.compareAndSet(false, true)) {
+			MultiLockHandle.releaseAfter(this.handle, Duration.ofNanos(releaseAt - System.nanoTime()));
 		}
-		long remaining = this.releasableAt - System.nanoTime();
-		if (remaining <= 0) {
-			this.handle.close();
-			return;
-		}
-		detachFromThread();
-		CompletableFuture.delayedExecutor(remaining, TimeUnit.NANOSECONDS, this.releases).execute(this.handle::close);
 	}
 
 }

@@ -1,5 +1,6 @@
 package io.github.distlock.interceptor;
 
+import java.time.Duration;
 import java.util.List;
 
 import io.github.distlock.LockHandle;
@@ -38,6 +39,23 @@ final class MultiLockHandle implements DetachableLockHandle {
 			if (handle instanceof DetachableLockHandle detachable) {
 				detachable.detachFromThread();
 			}
+		}
+	}
+
+	@Override
+	public void closeAfter(Duration delay) {
+		for (int i = this.handles.size() - 1; i >= 0; i--) {
+			releaseAfter(this.handles.get(i), delay);
+		}
+	}
+
+	/** Closes the handle after {@code delay}, or now if it cannot be closed later. */
+	static void releaseAfter(LockHandle handle, Duration delay) {
+		if (handle instanceof DetachableLockHandle detachable) {
+			detachable.closeAfter(delay);
+		}
+		else {
+			handle.close();
 		}
 	}
 

@@ -21,7 +21,6 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
 import org.springframework.boot.autoconfigure.context.PropertyPlaceholderAutoConfiguration;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
-import org.springframework.aop.support.AopUtils;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -177,7 +176,7 @@ class DistributedLockAutoConfigurationTests {
 	}
 
 	@Test
-	void durationsOfDeclarationsComeFromConfiguration() {
+	void startsWhenTheDurationsPlaceholderHasAValue() {
 		this.runner.withConfiguration(AutoConfigurations.of(PropertyPlaceholderAutoConfiguration.class))
 			.withPropertyValues("jobs.hold=2s")
 			.withBean("job", Job.class)

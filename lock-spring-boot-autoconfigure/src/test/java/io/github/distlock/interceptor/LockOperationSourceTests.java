@@ -107,6 +107,12 @@ class LockOperationSourceTests {
 	}
 
 	@Test
+	void aDurationTooLongOrShorterThanAMillisecondIsRejected() {
+		assertInvalid(Overflowing.class, "leaseString \"PT3000000000000H\", which is not a duration");
+		assertInvalid(Microseconds.class, "holdAtLeastString \"500us\" is PT0.0005S, less than the millisecond");
+	}
+
+	@Test
 	void aPlaceholderWithoutValueIsRejectedNamingIt() {
 		assertThatExceptionOfType(InvalidLockDefinitionException.class)
 			.isThrownBy(() -> configured().getOperation(Unresolvable.class.getMethod("run"), Unresolvable.class))
@@ -252,6 +258,22 @@ class LockOperationSourceTests {
 	static class Iso {
 
 		@DistributedLock(key = "'k'", leaseString = "PT1M", waitString = "500ms", holdAtLeastString = "${jobs.none:}")
+		public void run() {
+		}
+
+	}
+
+	static class Overflowing {
+
+		@DistributedLock(key = "'k'", leaseString = "PT3000000000000H")
+		public void run() {
+		}
+
+	}
+
+	static class Microseconds {
+
+		@DistributedLock(key = "'k'", holdAtLeastString = "500us")
 		public void run() {
 		}
 

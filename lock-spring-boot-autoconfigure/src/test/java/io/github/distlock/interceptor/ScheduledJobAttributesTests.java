@@ -65,18 +65,25 @@ class ScheduledJobAttributesTests {
 	}
 
 	@Test
-	void lockOutlivesAFastMethodUntilItsMinimumHoldIsOver() throws Exception {
-		long start = System.nanoTime();
+	void lockOutlivesAFastMethodWhileItsMinimumHoldLasts() throws Exception {
+		this.jobs.heldAMinute();
+		assertThat(otherThreadTries("jobs:minute", Duration.ZERO)).as("taken right after the method returned").isFalse();
+		StepVerifier.create(this.jobs.monoHeldAMinute()).expectNext("ran").verifyComplete();
+		assertThat(otherThreadTries("jobs:mono-minute", Duration.ZERO)).as("taken right after the Mono completed").isFalse();
+	}
+
+	@Test
+	void lockIsReleasedWhenTheMinimumHoldIsOverAndNotBefore() throws Exception {
+		long calledAt = System.nanoTime();
 		this.jobs.heldAtLeast();
-		assertThat(otherThreadTries(Duration.ZERO)).as("taken right after the method returned").isFalse();
-		assertThat(otherThreadTries(Duration.ofSeconds(30))).isTrue();
-		assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(300));
+		assertThat(otherThreadTries("jobs:held", Duration.ofSeconds(30))).isTrue();
+		assertThat(Duration.ofNanos(System.nanoTime() - calledAt)).isGreaterThanOrEqualTo(Duration.ofMillis(300));
 	}
 
 	@Test
 	void threadThatRanTheJobSkipsItsNextTickWhileTheMinimumHoldLasts() {
-		this.jobs.heldAtLeast();
-		this.jobs.heldAtLeast();
+		this.jobs.heldAMinute();
+		this.jobs.heldAMinute();
 		assertThat(this.target.runs).isOne();
 	}
 
@@ -85,8 +92,8 @@ class ScheduledJobAttributesTests {
 			.get(10, TimeUnit.SECONDS);
 	}
 
-	private boolean otherThreadTries(Duration wait) throws Exception {
-		Future<Boolean> taken = this.otherThread.submit(() -> this.template.tryAcquire("jobs:held", null, wait).map((handle) -> {
+	private boolean otherThreadTries(String key, Duration wait) throws Exception {
+		Future<Boolean> taken = this.otherThread.submit(() -> this.template.tryAcquire(key, null, wait).map((handle) -> {
 			handle.close();
 			return true;
 		}).orElse(false));
@@ -138,6 +145,16 @@ class ScheduledJobAttributesTests {
 		@DistributedLock(name = "jobs", key = "'held'", whenBusy = WhenBusy.SKIP, holdAtLeastMs = 300)
 		public void heldAtLeast() {
 			this.runs++;
+		}
+
+		@DistributedLock(name = "jobs", key = "'minute'", whenBusy = WhenBusy.SKIP, holdAtLeastMs = 60_000)
+		public void heldAMinute() {
+			this.runs++;
+		}
+
+		@DistributedLock(name = "jobs", key = "'mono-minute'", holdAtLeastMs = 60_000)
+		public Mono<String> monoHeldAMinute() {
+			return Mono.just("ran");
 		}
 
 	}

@@ -8,8 +8,14 @@ import io.github.distlock.core.DefaultLockTemplate
 import io.github.distlock.core.LockSettings
 import io.github.distlock.memory.InMemoryLocker
 import kotlinx.coroutines.CompletableDeferred
+import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.async
+import kotlinx.coroutines.flow.Flow
+import kotlinx.coroutines.flow.flowOf
+import kotlinx.coroutines.flow.onEach
+import kotlinx.coroutines.flow.toList
 import kotlinx.coroutines.runBlocking
+import kotlinx.coroutines.withContext
 import org.assertj.core.api.Assertions.assertThat
 import org.assertj.core.api.Assertions.assertThatExceptionOfType
 import org.junit.jupiter.api.AfterEach
@@ -34,6 +40,10 @@ class SuspendFunctionLockingTests {
 
 	private val reports: Reports = LockProxies.proxy(target, true, template, Duration.ZERO)
 
+	init {
+		target.template = template
+	}
+
 	private val otherThread = Executors.newSingleThreadExecutor()
 
 	@AfterEach
@@ -49,7 +59,27 @@ class SuspendFunctionLockingTests {
 		assertThat(anotherHolderCanTake("reports:42", Duration.ZERO)).isFalse()
 		target.resume.complete(Unit)
 		assertThat(sent.await()).isEqualTo("sent 42")
-		assertThat(anotherHolderCanTake("reports:42", Duration.ofSeconds(10))).isTrue()
+		assertThat(anotherHolderCanTake("reports:42", Duration.ZERO)).isTrue()
+	}
+
+	@Test
+	fun `waiting for the lock does not block the coroutine's thread`(): Unit = runBlocking {
+		val holder = heldByAnotherThread("reports:waiting")
+		val waiting = async { reports.waiting() }
+		// runBlocking has one thread: had the wait blocked it, this would run only once the wait was over.
+		val sibling = async { "ran while waiting" }
+		assertThat(sibling.await()).isEqualTo("ran while waiting")
+		assertThat(waiting.isCompleted).isFalse()
+		otherThread.submit { holder.close() }.get(10, TimeUnit.SECONDS)
+		assertThat(waiting.await()).isEqualTo("waited")
+	}
+
+	@Test
+	fun `a suspend function returning a Flow holds the lock until the flow completes`(): Unit = runBlocking {
+		val values = reports.numbers().toList()
+		assertThat(values).containsExactly(1, 2, 3)
+		assertThat(target.heldAtEachValue).containsExactly(true, true, true)
+		assertThat(anotherHolderCanTake("reports:numbers", Duration.ZERO)).isTrue()
 	}
 
 	@Test
@@ -58,7 +88,7 @@ class SuspendFunctionLockingTests {
 		target.suspended.await()
 		target.resume.complete(Unit)
 		assertThat(failing.await().exceptionOrNull()).hasMessage("no report for -1")
-		assertThat(anotherHolderCanTake("reports:-1", Duration.ofSeconds(10))).isTrue()
+		assertThat(anotherHolderCanTake("reports:-1", Duration.ZERO)).isTrue()
 
 		target.reset()
 		val cancelled = async { reports.send(7) }
@@ -82,6 +112,13 @@ class SuspendFunctionLockingTests {
 	}
 
 	@Test
+	fun `skipping a suspend function whose result is not nullable fails start-up`() {
+		assertThatExceptionOfType(InvalidLockDefinitionException::class.java)
+			.isThrownBy { LockOperationSource(null).getOperation(SkipNotNull::class.java.declaredMethods.first { it.name == "count" }, SkipNotNull::class.java) }
+			.withMessageContaining("whenBusy = SKIP returns null when the lock is busy, and the Kotlin return type Integer is not nullable")
+	}
+
+	@Test
 	fun `a suspend function naming a fallback, or a final Kotlin function, fails start-up`() {
 		assertThatExceptionOfType(InvalidLockDefinitionException::class.java)
 			.isThrownBy { LockOperationSource(null).getOperation(WithFallback::class.java.declaredMethods.first { it.name == "run" }, WithFallback::class.java) }
@@ -97,6 +134,13 @@ class SuspendFunctionLockingTests {
 
 	private fun heldByAnotherThread(key: String): LockHandle =
 		otherThread.submit(Callable { template.tryAcquire(key, null, Duration.ZERO).orElseThrow() }).get(10, TimeUnit.SECONDS)
+
+	open class SkipNotNull {
+
+		@DistributedLock(key = "'k'", whenBusy = WhenBusy.SKIP)
+		open suspend fun count(): Int = 1
+
+	}
 
 	open class WithFallback {
 
@@ -145,6 +189,18 @@ class SuspendFunctionLockingTests {
 		open suspend fun daily(): String? {
 			runs++
 			return "daily"
+		}
+
+		@DistributedLock(name = "reports", key = "'waiting'", waitMs = 30_000)
+		open suspend fun waiting(): String = "waited"
+
+		val heldAtEachValue = mutableListOf<Boolean>()
+
+		lateinit var template: DefaultLockTemplate
+
+		@DistributedLock(name = "reports", key = "'numbers'")
+		open suspend fun numbers(): Flow<Int> = flowOf(1, 2, 3).onEach {
+			heldAtEachValue.add(withContext(Dispatchers.IO) { template.tryAcquire("reports:numbers", null, Duration.ZERO).isEmpty })
 		}
 
 	}

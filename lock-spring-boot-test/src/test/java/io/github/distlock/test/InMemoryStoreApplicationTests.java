@@ -2,8 +2,10 @@ package io.github.distlock.test;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import io.github.distlock.DistributedLock;
@@ -62,7 +64,8 @@ class InMemoryStoreApplicationTests {
 	void lockExcludesAnotherThreadUntilReleased() throws Exception {
 		CountDownLatch entered = new CountDownLatch(1);
 		CountDownLatch leave = new CountDownLatch(1);
-		CompletableFuture<Void> holder = CompletableFuture.runAsync(() -> this.goods.purchase(42, entered, leave));
+		ExecutorService otherThread = Executors.newSingleThreadExecutor();
+		Future<?> holder = otherThread.submit(() -> this.goods.purchase(42, entered, leave));
 		try {
 			assertThat(entered.await(10, TimeUnit.SECONDS)).isTrue();
 			assertThatExceptionOfType(LockNotAcquiredException.class)
@@ -73,6 +76,7 @@ class InMemoryStoreApplicationTests {
 			leave.countDown();
 		}
 		holder.get(10, TimeUnit.SECONDS);
+		otherThread.shutdown();
 		this.goods.purchase(42, new CountDownLatch(1), new CountDownLatch(0));
 	}
 

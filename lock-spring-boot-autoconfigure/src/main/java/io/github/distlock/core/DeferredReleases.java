@@ -1,0 +1,136 @@
+package io.github.distlock.core;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+/**
+ * Releases holdings some time after their callers let go of them: a minimum hold
+ * ({@code holdAtLeastMs}). Meanwhile the lock stays held, so neither this process's other threads
+ * nor other processes take it. When the template closes first (the application stops), a holding
+ * still waiting here is not released: the store is told to let it expire when its minimum hold
+ * ends (never beyond its lease), in one batch of renewals, so the lock outlives the process by no
+ * more than the minimum hold asked for.
+ */
+final class DeferredReleases implements AutoCloseable {
+
+	private static final Log logger = LogFactory.getLog(DeferredReleases.class);
+
+	private final Locker locker;
+
+	private final ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1,
+			DaemonThreads.named("distlock-hold"));
+
+	private final Set<Pending> pending = ConcurrentHashMap.newKeySet();
+
+	DeferredReleases(Locker locker) {
+		this.locker = locker;
+		this.timer.setRemoveOnCancelPolicy(true);
+	}
+
+	/**
+	 * Runs {@code release} after {@code delay}, or now if this is closed.
+	 * @param holding the holding that {@code release} releases
+	 */
+	void releaseAfter(Holding holding, Duration delay, Runnable release) {
+		Pending deferred = new Pending(holding, System.nanoTime() + delay.toNanos(), release);
+		this.pending.add(deferred);
+		try {
+			this.timer.schedule(() -> runIfPending(deferred), delay.toNanos(), TimeUnit.NANOSECONDS);
+		}
+		catch (RejectedExecutionException ex) {
+			runIfPending(deferred);
+		}
+	}
+
+	private void runIfPending(Pending deferred) {
+		if (this.pending.remove(deferred)) {
+			deferred.release().run();
+		}
+	}
+
+	/** Returns how many releases wait, for tests. */
+	int pending() {
+		return this.pending.size();
+	}
+
+	@Override
+	public void close() {
+		this.timer.shutdownNow();
+		List<Pending> left = new ArrayList<>();
+		for (Pending deferred : this.pending) {
+			if (this.pending.remove(deferred)) {
+				left.add(deferred);
+			}
+		}
+		if (!left.isEmpty()) {
+			expireInStore(left);
+		}
+	}
+
+	private void expireInStore(List<Pending> left) {
+		long now = System.nanoTime();
+		List<LeaseRequest> leases = new ArrayList<>(left.size());
+		for (Pending deferred : left) {
+			Holding holding = deferred.holding();
+			long nanos = deferred.releaseAt() - now;
+			if (!holding.request().watchdog()) {
+				nanos = Math.min(nanos, holding.remainingNanos());
+			}
+			if (nanos > 0) {
+				// Rounded up: the store counts whole milliseconds, and the hold is a minimum.
+				long millis = TimeUnit.NANOSECONDS.toMillis(nanos + TimeUnit.MILLISECONDS.toNanos(1) - 1);
+				leases.add(new LeaseRequest(holding.key(), holding.claim().owner(), Duration.ofMillis(millis)));
+			}
+			// No caller can release it now; it is not abandoned.
+			holding.markReleased();
+		}
+		try {
+			if (!leases.isEmpty()) {
+				this.locker.renew(leases);
+			}
+		}
+		catch (RuntimeException ex) {
+			logger.warn("Could not shorten the leases of " + leases.size() + " lock(s) held for a minimum time, the "
+					+ "first '" + leases.get(0).key() + "', as the application stops; they expire by their leases", ex);
+		}
+	}
+
+	/** A release waiting for its time; identity, not value, tells two apart. */
+	private static final class Pending {
+
+		private final Holding holding;
+
+		private final long releaseAt;
+
+		private final Runnable release;
+
+		Pending(Holding holding, long releaseAt, Runnable release) {
+			this.holding = holding;
+			this.releaseAt = releaseAt;
+			this.release = release;
+		}
+
+		Holding holding() {
+			return this.holding;
+		}
+
+		long releaseAt() {
+			return this.releaseAt;
+		}
+
+		Runnable release() {
+			return this.release;
+		}
+
+	}
+
+}

@@ -1,0 +1,87 @@
+package io.github.distlock.core;
+
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+import io.github.distlock.LockHandle;
+import io.github.distlock.memory.InMemoryLocker;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@link DetachableLockHandle#closeAfter}, the minimum hold: the lock stays held until the delay
+ * ends, and a template closed meanwhile leaves it to expire in the store when the delay ends,
+ * neither at once nor at the end of a long lease.
+ */
+class MinimumHoldTests {
+
+	private final InMemoryLocker locker = new InMemoryLocker();
+
+	private final DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
+			LockSettings.watchdogLease(Duration.ofSeconds(30)));
+
+	private final ExecutorService otherThread = Executors.newSingleThreadExecutor();
+
+	@AfterEach
+	void tearDown() {
+		this.otherThread.shutdownNow();
+		this.template.close();
+	}
+
+	@Test
+	void lockStaysHeldUntilTheDelayEndsThenIsReleased() throws Exception {
+		long closedAt = System.nanoTime();
+		closeAfter(acquire("k", Duration.ofSeconds(30)), Duration.ofMillis(300));
+		assertThat(otherThreadTakes("k", Duration.ofSeconds(30))).isTrue();
+		assertThat(Duration.ofNanos(System.nanoTime() - closedAt)).isGreaterThanOrEqualTo(Duration.ofMillis(300));
+		assertThat(this.template.pendingReleases()).isZero();
+	}
+
+	@Test
+	void theThreadThatLetGoNoLongerReentersTheLock() throws Exception {
+		closeAfter(acquire("k", Duration.ofSeconds(30)), Duration.ofSeconds(60));
+		assertThat(this.template.tryAcquire("k", null, Duration.ZERO)).isEmpty();
+	}
+
+	@Test
+	void closingTheTemplateLeavesAFixedLeaseLockUntilTheDelayEnds() {
+		closeAfter(acquire("k", Duration.ofMinutes(10)), Duration.ofSeconds(30));
+		this.template.close();
+		assertThat(this.locker.timesToLive().get("{k}")).isPositive().isLessThanOrEqualTo(30_000);
+	}
+
+	@Test
+	void closingTheTemplateLeavesAWatchdogLockUntilTheDelayEndsBeyondItsLease() {
+		closeAfter(acquire("k", null), Duration.ofSeconds(60));
+		this.template.close();
+		assertThat(this.locker.timesToLive().get("{k}")).isGreaterThan(30_000).isLessThanOrEqualTo(60_000);
+	}
+
+	@Test
+	void closingTheTemplateNeverLengthensAFixedLease() {
+		closeAfter(acquire("k", Duration.ofSeconds(5)), Duration.ofSeconds(60));
+		this.template.close();
+		assertThat(this.locker.timesToLive().get("{k}")).isPositive().isLessThanOrEqualTo(5_000);
+	}
+
+	private LockHandle acquire(String key, @Nullable Duration lease) {
+		return this.template.tryAcquire(key, lease, Duration.ZERO).orElseThrow();
+	}
+
+	private static void closeAfter(LockHandle handle, Duration delay) {
+		((DetachableLockHandle) handle).closeAfter(delay);
+	}
+
+	private boolean otherThreadTakes(String key, Duration wait) throws Exception {
+		return this.otherThread.submit(() -> this.template.tryAcquire(key, null, wait).map((handle) -> {
+			handle.close();
+			return true;
+		}).orElse(false)).get(40, TimeUnit.SECONDS);
+	}
+
+}
