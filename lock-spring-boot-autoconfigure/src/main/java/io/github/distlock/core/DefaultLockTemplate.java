@@ -8,13 +8,26 @@ import org.jspecify.annotations.Nullable;
 import io.github.distlock.LockHandle;
 import io.github.distlock.LockTemplate;
 
+import org.springframework.context.SmartLifecycle;
+
 /**
  * The {@link LockTemplate} over any {@link Locker}. Close it when the application stops, to stop
  * the watchdog.
  *
+ * <p>As a {@link SmartLifecycle} in {@link #PHASE}, it leaves the locks still in a minimum hold to
+ * expire in the store when their holds end, after the components that take locks have stopped and
+ * while the store can still be reached.
+ *
  * @since 0.1.0
  */
-public final class DefaultLockTemplate implements LockTemplate, AutoCloseable {
+public final class DefaultLockTemplate implements LockTemplate, SmartLifecycle, AutoCloseable {
+
+	/**
+	 * The lifecycle phase of the template: below the web server's graceful shutdown and the
+	 * schedulers, which finish the work that takes locks first, and above the Redis locker's and
+	 * the connection factory's, which must still answer.
+	 */
+	public static final int PHASE = 2048;
 
 	/** Longer waits are cut to this, so the deadline fits in a {@code long} of nanoseconds. */
 	private static final Duration LONGEST_WAIT = Duration.ofDays(10_000);
@@ -24,6 +37,8 @@ public final class DefaultLockTemplate implements LockTemplate, AutoCloseable {
 	private final LockStatistics statistics = new LockStatistics();
 
 	private final LockCoordinator coordinator;
+
+	private volatile boolean running = true;
 
 	/**
 	 * Creates a template that takes its locks from the given store.
@@ -63,6 +78,28 @@ public final class DefaultLockTemplate implements LockTemplate, AutoCloseable {
 	/** Returns how many releases wait for a minimum hold to end, for tests. */
 	int pendingReleases() {
 		return this.coordinator.pendingReleases();
+	}
+
+	@Override
+	public void start() {
+		this.coordinator.startDeferredReleases();
+		this.running = true;
+	}
+
+	@Override
+	public void stop() {
+		this.running = false;
+		this.coordinator.stopDeferredReleases();
+	}
+
+	@Override
+	public boolean isRunning() {
+		return this.running;
+	}
+
+	@Override
+	public int getPhase() {
+		return PHASE;
 	}
 
 	@Override

@@ -15,10 +15,10 @@ import org.apache.commons.logging.LogFactory;
 /**
  * Releases holdings some time after their callers let go of them: a minimum hold
  * ({@code holdAtLeastMs}). Meanwhile the lock stays held, so neither this process's other threads
- * nor other processes take it. When the template closes first (the application stops), a holding
- * still waiting here is not released: the store is told to let it expire when its minimum hold
- * ends (never beyond its lease), in one batch of renewals, so the lock outlives the process by no
- * more than the minimum hold asked for.
+ * nor other processes take it. When the application stops first ({@link #stop()}, while the store
+ * can still be reached), a holding still waiting here is not released: it is no longer renewed,
+ * and the store is told to let it expire when its minimum hold ends (never beyond a fixed lease),
+ * in one batch of renewals, so the lock outlives the process by no more than the hold asked for.
  */
 final class DeferredReleases implements AutoCloseable {
 
@@ -26,28 +26,39 @@ final class DeferredReleases implements AutoCloseable {
 
 	private final Locker locker;
 
+	private final LeaseKeeper keeper;
+
+	private volatile boolean accepting = true;
+
 	private final ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1,
 			DaemonThreads.named("distlock-hold"));
 
 	private final Set<Pending> pending = ConcurrentHashMap.newKeySet();
 
-	DeferredReleases(Locker locker) {
+	DeferredReleases(Locker locker, LeaseKeeper keeper) {
 		this.locker = locker;
+		this.keeper = keeper;
 		this.timer.setRemoveOnCancelPolicy(true);
 	}
 
 	/**
-	 * Runs {@code release} after {@code delay}, or now if this is closed.
+	 * Runs {@code release} after {@code delay}; once stopped, leaves the holding to the store.
 	 * @param holding the holding that {@code release} releases
 	 */
 	void releaseAfter(Holding holding, Duration delay, Runnable release) {
 		Pending deferred = new Pending(holding, System.nanoTime() + delay.toNanos(), release);
+		if (!this.accepting) {
+			leaveToStore(List.of(deferred));
+			return;
+		}
 		this.pending.add(deferred);
 		try {
 			this.timer.schedule(() -> runIfPending(deferred), delay.toNanos(), TimeUnit.NANOSECONDS);
 		}
 		catch (RejectedExecutionException ex) {
-			runIfPending(deferred);
+			if (this.pending.remove(deferred)) {
+				leaveToStore(List.of(deferred));
+			}
 		}
 	}
 
@@ -62,9 +73,14 @@ final class DeferredReleases implements AutoCloseable {
 		return this.pending.size();
 	}
 
-	@Override
-	public void close() {
-		this.timer.shutdownNow();
+	/** Accepts minimum holds again, after {@link #stop()}. */
+	void start() {
+		this.accepting = true;
+	}
+
+	/** Leaves every holding waiting here, and any deferred from now on, to expire in the store. */
+	void stop() {
+		this.accepting = false;
 		List<Pending> left = new ArrayList<>();
 		for (Pending deferred : this.pending) {
 			if (this.pending.remove(deferred)) {
@@ -72,11 +88,17 @@ final class DeferredReleases implements AutoCloseable {
 			}
 		}
 		if (!left.isEmpty()) {
-			expireInStore(left);
+			leaveToStore(left);
 		}
 	}
 
-	private void expireInStore(List<Pending> left) {
+	@Override
+	public void close() {
+		stop();
+		this.timer.shutdownNow();
+	}
+
+	private void leaveToStore(List<Pending> left) {
 		long now = System.nanoTime();
 		List<LeaseRequest> leases = new ArrayList<>(left.size());
 		for (Pending deferred : left) {
@@ -90,6 +112,7 @@ final class DeferredReleases implements AutoCloseable {
 				long millis = TimeUnit.NANOSECONDS.toMillis(nanos + TimeUnit.MILLISECONDS.toNanos(1) - 1);
 				leases.add(new LeaseRequest(holding.key(), holding.claim().owner(), Duration.ofMillis(millis)));
 			}
+			this.keeper.released(holding.claim());
 			// No caller can release it now; it is not abandoned.
 			holding.markReleased();
 		}

@@ -44,7 +44,7 @@ final class LockCoordinator implements AutoCloseable {
 		this.keeper = new LeaseKeeper(locker, settings, this.events);
 		this.releaser = new LockReleaser(locker, this.locals, this.events, this.cleanup, this.keeper);
 		this.fencing = new FencingMinter(locker, this.events);
-		this.deferredReleases = new DeferredReleases(locker);
+		this.deferredReleases = new DeferredReleases(locker, this.keeper);
 		locker.onRelease(this.locals);
 	}
 
@@ -216,6 +216,16 @@ final class LockCoordinator implements AutoCloseable {
 		}
 	}
 
+	/** Accepts minimum holds again after {@link #stopDeferredReleases()}. */
+	void startDeferredReleases() {
+		this.deferredReleases.start();
+	}
+
+	/** Leaves the holdings in a minimum hold to expire in the store when their holds end. */
+	void stopDeferredReleases() {
+		this.deferredReleases.stop();
+	}
+
 	/** Returns how many releases wait for a minimum hold to end, for tests. */
 	int pendingReleases() {
 		return this.deferredReleases.pending();
@@ -239,9 +249,8 @@ final class LockCoordinator implements AutoCloseable {
 
 	@Override
 	public void close() {
-		// The keeper stops first, so no renewal lengthens a lease that a minimum hold shortens.
-		this.keeper.close();
 		this.deferredReleases.close();
+		this.keeper.close();
 		this.cleanup.close();
 	}
 

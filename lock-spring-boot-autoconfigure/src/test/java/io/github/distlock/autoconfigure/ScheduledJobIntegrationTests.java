@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 
 import io.github.distlock.DistributedLock;
@@ -27,6 +28,8 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.scheduling.annotation.EnableScheduling;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
@@ -72,6 +75,27 @@ class ScheduledJobIntegrationTests {
 		assertThat(output).doesNotContain("ERROR").doesNotContain("LockNotAcquiredException");
 	}
 
+	@Test
+	void anInstanceStoppingDuringAMinimumHoldLeavesTheLockUntilTheHoldEndsNotTheLease() {
+		String prefix = "stop-" + UUID.randomUUID();
+		try (ConfigurableApplicationContext instance = new SpringApplicationBuilder(NightlyApplication.class)
+			.web(WebApplicationType.NONE)
+			.properties("spring.data.redis.port=" + redis.server().port(), "distlock.key-prefix=" + prefix)
+			.run()) {
+			instance.getBean(NightlyJob.class).run();
+		}
+		LettuceConnectionFactory connection = new LettuceConnectionFactory(redis.server().host(), redis.server().port());
+		connection.afterPropertiesSet();
+		try {
+			StringRedisTemplate redisTemplate = new StringRedisTemplate(connection);
+			String lockKey = redisTemplate.keys("*" + prefix + "*").stream().filter((key) -> key.endsWith("}")).findFirst().orElseThrow();
+			assertThat(redisTemplate.getExpire(lockKey, TimeUnit.MILLISECONDS)).isPositive().isLessThanOrEqualTo(60_000);
+		}
+		finally {
+			connection.destroy();
+		}
+	}
+
 	private static ConfigurableApplicationContext start(int instance, Runs runs, String prefix) {
 		return new SpringApplicationBuilder(JobApplication.class).web(WebApplicationType.NONE)
 			.properties("spring.data.redis.port=" + redis.server().port(), "distlock.key-prefix=" + prefix,
@@ -93,6 +117,26 @@ class ScheduledJobIntegrationTests {
 		@Bean
 		ThreadPoolTaskScheduler taskScheduler(Environment environment) {
 			return new TicksInStep(environment.getRequiredProperty("instance.id", Integer.class));
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ImportAutoConfiguration({ DataRedisAutoConfiguration.class, DistributedLockAutoConfiguration.class })
+	static class NightlyApplication {
+
+		@Bean
+		NightlyJob nightlyJob() {
+			return new NightlyJob();
+		}
+
+	}
+
+	/** A job whose lease is far longer than its minimum hold. */
+	static class NightlyJob {
+
+		@DistributedLock(name = "jobs", key = "'nightly'", leaseMs = 3_600_000, holdAtLeastMs = 60_000)
+		public void run() {
 		}
 
 	}

@@ -15,8 +15,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@link DetachableLockHandle#closeAfter}, the minimum hold: the lock stays held until the delay
- * ends, and a template closed meanwhile leaves it to expire in the store when the delay ends,
- * neither at once nor at the end of a long lease.
+ * ends, and a template stopped or closed meanwhile leaves it to expire in the store when the delay
+ * ends, neither at once nor at the end of a long lease.
  */
 class MinimumHoldTests {
 
@@ -67,6 +67,15 @@ class MinimumHoldTests {
 		closeAfter(acquire("k", Duration.ofSeconds(5)), Duration.ofSeconds(60));
 		this.template.close();
 		assertThat(this.locker.timesToLive().get("{k}")).isPositive().isLessThanOrEqualTo(5_000);
+	}
+
+	@Test
+	void aHoldLetGoOfOnceTheApplicationStoppedIsLeftToTheStoreAtOnce() {
+		LockHandle handle = acquire("k", Duration.ofMinutes(10));
+		this.template.stop();
+		closeAfter(handle, Duration.ofSeconds(30));
+		assertThat(this.template.pendingReleases()).isZero();
+		assertThat(this.locker.timesToLive().get("{k}")).isPositive().isLessThanOrEqualTo(30_000);
 	}
 
 	private LockHandle acquire(String key, @Nullable Duration lease) {
