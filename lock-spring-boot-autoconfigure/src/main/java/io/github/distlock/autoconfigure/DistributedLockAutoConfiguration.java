@@ -4,6 +4,7 @@ import java.time.Duration;
 
 import io.github.distlock.LockTemplate;
 import io.github.distlock.core.DefaultLockTemplate;
+import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockSettings;
 import io.github.distlock.core.Locker;
 import io.github.distlock.interceptor.DistributedLockAdvisor;
@@ -43,11 +44,13 @@ public final class DistributedLockAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean(LockTemplate.class)
 	@ConditionalOnBean(Locker.class)
-	DefaultLockTemplate distributedLockTemplate(Locker locker, DistributedLockProperties properties) {
+	DefaultLockTemplate distributedLockTemplate(Locker locker, DistributedLockProperties properties,
+			ObjectProvider<LockListener> listeners) {
 		DistributedLockProperties.Watchdog watchdog = properties.getWatchdog();
 		Duration renewInterval = (watchdog.getRenewInterval() != null) ? watchdog.getRenewInterval()
 				: watchdog.getLease().dividedBy(3);
-		return new DefaultLockTemplate(locker, new LockSettings(watchdog.getLease(), renewInterval, watchdog.getMaxHold()));
+		return new DefaultLockTemplate(locker, new LockSettings(watchdog.getLease(), renewInterval, watchdog.getMaxHold()),
+				listeners.orderedStream().toList());
 	}
 
 	@Bean

@@ -1,6 +1,8 @@
 package io.github.distlock.core;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 import org.jspecify.annotations.Nullable;
@@ -36,6 +38,8 @@ public final class DefaultLockTemplate implements LockTemplate, SmartLifecycle, 
 
 	private final LockStatistics statistics = new LockStatistics();
 
+	private final LockListener listener;
+
 	private final LockCoordinator coordinator;
 
 	private volatile boolean running = true;
@@ -46,8 +50,23 @@ public final class DefaultLockTemplate implements LockTemplate, SmartLifecycle, 
 	 * @param settings the watchdog settings
 	 */
 	public DefaultLockTemplate(Locker locker, LockSettings settings) {
+		this(locker, settings, List.of());
+	}
+
+	/**
+	 * Creates a template that takes its locks from the given store and tells listeners what it does.
+	 * @param locker the lock store
+	 * @param settings the watchdog settings
+	 * @param listeners told of every acquisition, release, hand-over, renewal and lost lease, in
+	 * order, after the template's own {@link #statistics()}
+	 */
+	public DefaultLockTemplate(Locker locker, LockSettings settings, List<LockListener> listeners) {
 		this.settings = settings;
-		this.coordinator = new LockCoordinator(locker, settings, this.statistics);
+		List<LockListener> all = new ArrayList<>(listeners.size() + 1);
+		all.add(this.statistics);
+		all.addAll(listeners);
+		this.listener = new LockListeners(all);
+		this.coordinator = new LockCoordinator(locker, settings, this.listener);
 	}
 
 	@Override
@@ -57,13 +76,30 @@ public final class DefaultLockTemplate implements LockTemplate, SmartLifecycle, 
 		}
 		requireNotNegative("lease", key, lease);
 		requireNotNegative("wait", key, wait);
-		long deadline = System.nanoTime() + waitNanos(wait);
-		Holding holding = this.coordinator.acquire(request(key, lease), deadline);
-		return (holding != null) ? Optional.of(new HoldingHandle(holding, this.coordinator)) : Optional.empty();
+		long start = System.nanoTime();
+		this.listener.acquiring(key);
+		Holding holding;
+		try {
+			holding = this.coordinator.acquire(request(key, lease), start + waitNanos(wait));
+		}
+		catch (RuntimeException ex) {
+			this.listener.failed(key, since(start), ex);
+			throw ex;
+		}
+		if (holding == null) {
+			this.listener.busy(key, since(start));
+			return Optional.empty();
+		}
+		this.listener.acquired(key, since(start));
+		return Optional.of(new HoldingHandle(holding, this.coordinator));
+	}
+
+	private static Duration since(long start) {
+		return Duration.ofNanos(System.nanoTime() - start);
 	}
 
 	/**
-	 * Returns counts of lost leases and failed releases, for metrics.
+	 * Returns counts of lost leases and failed releases.
 	 * @return the statistics
 	 */
 	public LockStatistics statistics() {

@@ -24,6 +24,8 @@ final class HoldingHandle implements DetachableLockHandle {
 
 	private final AtomicBoolean threadBound = new AtomicBoolean(true);
 
+	private final long acquiredAt = System.nanoTime();
+
 	/** Watches a watchdog lock's handle, which would otherwise be renewed for ever; a fixed lease ends by itself. */
 	private final Cleaner.@Nullable Cleanable leakWatch;
 
@@ -73,6 +75,7 @@ final class HoldingHandle implements DetachableLockHandle {
 				this.leakWatch.clean();
 			}
 			detachFromThread();
+			this.coordinator.viewClosed(this.holding, this.acquiredAt);
 			if (this.holding.exit()) {
 				this.coordinator.release(this.holding);
 			}

@@ -7,16 +7,17 @@ import org.springframework.core.log.LogMessage;
 
 /**
  * Reports what makes the data a lock protects unsafe: a lease found lost, a release that could
- * not reach the store. Each is counted in {@link LockStatistics} and logged once as a WARN.
+ * not reach the store, each told to the listeners and logged once as a WARN; and renewals, told
+ * to the listeners.
  */
 final class LeaseEvents {
 
 	private static final Log logger = LogFactory.getLog(LeaseEvents.class);
 
-	private final LockStatistics statistics;
+	private final LockListener listener;
 
-	LeaseEvents(LockStatistics statistics) {
-		this.statistics = statistics;
+	LeaseEvents(LockListener listener) {
+		this.listener = listener;
 	}
 
 	/**
@@ -25,16 +26,24 @@ final class LeaseEvents {
 	 */
 	void leaseLost(Holding holding, String what) {
 		if (holding.markLost()) {
-			this.statistics.leaseLost();
+			this.listener.leaseLost(holding.key());
 			logger.warn(LogMessage.format("Lock '%s' %s. The integrity of data protected by this lock may have been "
 					+ "compromised.", holding.key(), what));
 		}
 	}
 
 	void releaseFailed(Holding holding, RuntimeException ex) {
-		this.statistics.releaseFailed();
+		this.listener.releaseFailed(holding.key());
 		logger.warn(LogMessage.format("Could not release lock '%s'; it expires by its lease in at most %d ms",
 				holding.key(), holding.remainingLease().toMillis()), ex);
+	}
+
+	void renewed(Holding holding) {
+		this.listener.renewed(holding.key());
+	}
+
+	void handedOver(Holding next) {
+		this.listener.handedOver(next.key());
 	}
 
 	void maxHoldReached(Holding holding) {

@@ -152,6 +152,7 @@ final class LeaseKeeper implements AutoCloseable {
 			Renewal renewal = renewals.get(i);
 			if (renewal.renewed()) {
 				claim.renewed(batch.storeExpiry(i), renewal.othersWaiting());
+				this.events.renewed(batch.holding(i));
 				if (isAtMaxHold(batch.holding(i), batch.expiry(i))) {
 					this.events.maxHoldReached(batch.holding(i));
 				}

@@ -37,9 +37,12 @@ final class LockCoordinator implements AutoCloseable {
 
 	private final DeferredReleases deferredReleases;
 
-	LockCoordinator(Locker locker, LockSettings settings, LockStatistics statistics) {
+	private final LockListener listener;
+
+	LockCoordinator(Locker locker, LockSettings settings, LockListener listener) {
 		this.locker = locker;
-		this.events = new LeaseEvents(statistics);
+		this.listener = listener;
+		this.events = new LeaseEvents(listener);
 		this.cleanup = new StoreCleanup(locker);
 		this.keeper = new LeaseKeeper(locker, settings, this.events);
 		this.releaser = new LockReleaser(locker, this.locals, this.events, this.cleanup, this.keeper);
@@ -187,6 +190,11 @@ final class LockCoordinator implements AutoCloseable {
 	private static LockBackendException storeFailed(LockRequest request, RuntimeException cause) {
 		return new LockBackendException("Could not acquire lock '" + request.key()
 				+ "': the lock store failed or did not answer in time (" + cause.getMessage() + ")", cause);
+	}
+
+	/** A view of a holding was closed after being held since {@code since}, a {@link System#nanoTime()} value. */
+	void viewClosed(Holding holding, long since) {
+		this.listener.released(holding.key(), Duration.ofNanos(System.nanoTime() - since));
 	}
 
 	/** Releases an outermost holding. */

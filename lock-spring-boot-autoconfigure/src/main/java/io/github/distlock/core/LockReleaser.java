@@ -38,6 +38,7 @@ final class LockReleaser {
 			holding.markReleased();
 			ReleaseStep step = local.release(holding);
 			if (step instanceof ReleaseStep.HandedOff handedOff) {
+				this.events.handedOver(handedOff.next());
 				this.keeper.handedOff(handedOff.next());
 			}
 			else if (step instanceof ReleaseStep.GiveBack giveBack) {

@@ -3,11 +3,12 @@ package io.github.distlock.core;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Counts of the events that mean the data a lock protects may be unsafe, for metrics.
+ * Counts of the events that mean the data a lock protects may be unsafe: the listener that every
+ * {@link DefaultLockTemplate} has.
  *
  * @since 0.1.0
  */
-public final class LockStatistics {
+public final class LockStatistics implements LockListener {
 
 	private final LongAdder leasesLost = new LongAdder();
 
@@ -30,11 +31,13 @@ public final class LockStatistics {
 		return this.releasesFailed.sum();
 	}
 
-	void leaseLost() {
+	@Override
+	public void leaseLost(String key) {
 		this.leasesLost.increment();
 	}
 
-	void releaseFailed() {
+	@Override
+	public void releaseFailed(String key) {
 		this.releasesFailed.increment();
 	}
 

@@ -1,0 +1,88 @@
+package io.github.distlock.core;
+
+import java.time.Duration;
+
+/**
+ * Told what a {@link DefaultLockTemplate} does, for metrics, tracing or logs of one's own: every
+ * method has an empty default, so a listener implements only what it needs. Keys are lock
+ * identities ({@code name:key} for {@code @DistributedLock}).
+ *
+ * <p>Methods are called on the thread that did the work, often one that holds or waits for a
+ * lock, so they must be quick and must not block; they must not take locks either. An exception a
+ * listener throws is logged and otherwise ignored.
+ *
+ * @since 0.1.0
+ */
+public interface LockListener {
+
+	/**
+	 * A thread starts taking a lock: one of {@link #acquired}, {@link #busy} or {@link #failed}
+	 * follows on the same thread.
+	 * @param key the lock
+	 */
+	default void acquiring(String key) {
+	}
+
+	/**
+	 * A thread took the lock (re-entry included).
+	 * @param key the lock
+	 * @param waited how long it took
+	 */
+	default void acquired(String key, Duration waited) {
+	}
+
+	/**
+	 * The lock stayed busy for the whole wait.
+	 * @param key the lock
+	 * @param waited how long the thread waited
+	 */
+	default void busy(String key, Duration waited) {
+	}
+
+	/**
+	 * Taking the lock failed: the store could not be reached, or did not answer in time.
+	 * @param key the lock
+	 * @param waited how long the attempt took
+	 * @param cause what went wrong
+	 */
+	default void failed(String key, Duration waited, RuntimeException cause) {
+	}
+
+	/**
+	 * A holder let go of the lock (a nested holding included, and a minimum hold once it is over):
+	 * the lock was released, or handed to a waiter of this process.
+	 * @param key the lock
+	 * @param held how long it was held
+	 */
+	default void released(String key, Duration held) {
+	}
+
+	/**
+	 * The lock went from one holder in this process to the next without a round trip.
+	 * @param key the lock
+	 */
+	default void handedOver(String key) {
+	}
+
+	/**
+	 * The watchdog renewed the lock's lease.
+	 * @param key the lock
+	 */
+	default void renewed(String key) {
+	}
+
+	/**
+	 * The lock's lease was found lost (expired or taken by another holder) while it was held.
+	 * @param key the lock
+	 */
+	default void leaseLost(String key) {
+	}
+
+	/**
+	 * A release could not reach the store; the lock expires by its lease.
+	 * @param key the lock
+	 */
+	default void releaseFailed(String key) {
+	}
+
+}

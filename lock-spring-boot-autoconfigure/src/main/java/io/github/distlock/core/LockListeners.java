@@ -1,0 +1,80 @@
+package io.github.distlock.core;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Consumer;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+/**
+ * Tells every listener, in order; one that throws is logged and does not keep the others, or
+ * the locking, from going on.
+ */
+final class LockListeners implements LockListener {
+
+	private static final Log logger = LogFactory.getLog(LockListeners.class);
+
+	private final List<LockListener> listeners;
+
+	LockListeners(List<LockListener> listeners) {
+		this.listeners = List.copyOf(listeners);
+	}
+
+	@Override
+	public void acquiring(String key) {
+		tell((listener) -> listener.acquiring(key));
+	}
+
+	@Override
+	public void acquired(String key, Duration waited) {
+		tell((listener) -> listener.acquired(key, waited));
+	}
+
+	@Override
+	public void busy(String key, Duration waited) {
+		tell((listener) -> listener.busy(key, waited));
+	}
+
+	@Override
+	public void failed(String key, Duration waited, RuntimeException cause) {
+		tell((listener) -> listener.failed(key, waited, cause));
+	}
+
+	@Override
+	public void released(String key, Duration held) {
+		tell((listener) -> listener.released(key, held));
+	}
+
+	@Override
+	public void handedOver(String key) {
+		tell((listener) -> listener.handedOver(key));
+	}
+
+	@Override
+	public void renewed(String key) {
+		tell((listener) -> listener.renewed(key));
+	}
+
+	@Override
+	public void leaseLost(String key) {
+		tell((listener) -> listener.leaseLost(key));
+	}
+
+	@Override
+	public void releaseFailed(String key) {
+		tell((listener) -> listener.releaseFailed(key));
+	}
+
+	private void tell(Consumer<LockListener> event) {
+		for (LockListener listener : this.listeners) {
+			try {
+				event.accept(listener);
+			}
+			catch (RuntimeException ex) {
+				logger.warn("Lock listener " + listener + " failed", ex);
+			}
+		}
+	}
+
+}

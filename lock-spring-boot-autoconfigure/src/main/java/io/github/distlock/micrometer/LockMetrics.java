@@ -1,0 +1,109 @@
+package io.github.distlock.micrometer;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import io.micrometer.core.instrument.MeterRegistry;
+
+import io.github.distlock.core.LockListener;
+
+/**
+ * Lock metrics in Micrometer, tagged with the lock's name (the part of its identity before the
+ * first {@code ':'}; {@code unnamed} when there is none), never its key, so a tag has as few values
+ * as the application has kinds of lock:
+ * <ul>
+ * <li>{@code distlock.acquisitions}: a timer of the time taken to acquire, with tag {@code outcome}
+ * {@code acquired}, {@code busy} (the lock stayed busy for the whole wait) or {@code failed} (the
+ * store could not be reached);</li>
+ * <li>{@code distlock.holds}: a timer of the time locks were held;</li>
+ * <li>{@code distlock.held} and {@code distlock.waiting}: gauges of the holders and of the threads
+ * taking or waiting for a lock in this process now;</li>
+ * <li>{@code distlock.handovers}, {@code distlock.renewals}, {@code distlock.leases.lost} and
+ * {@code distlock.releases.failed}: counters.</li>
+ * </ul>
+ *
+ * @since 0.1.0
+ */
+public final class LockMetrics implements LockListener {
+
+	private final MeterRegistry registry;
+
+	private final Map<String, LockNameMeters> meters = new ConcurrentHashMap<>();
+
+	/**
+	 * Creates the metrics; meters of a lock name are registered when it is first used.
+	 * @param registry where the meters go
+	 */
+	public LockMetrics(MeterRegistry registry) {
+		this.registry = registry;
+	}
+
+	@Override
+	public void acquiring(String key) {
+		meters(key).waiting().incrementAndGet();
+	}
+
+	@Override
+	public void acquired(String key, Duration waited) {
+		LockNameMeters meters = meters(key);
+		meters.waiting().decrementAndGet();
+		meters.held().incrementAndGet();
+		meters.acquired().record(waited);
+	}
+
+	@Override
+	public void busy(String key, Duration waited) {
+		LockNameMeters meters = meters(key);
+		meters.waiting().decrementAndGet();
+		meters.busy().record(waited);
+	}
+
+	@Override
+	public void failed(String key, Duration waited, RuntimeException cause) {
+		LockNameMeters meters = meters(key);
+		meters.waiting().decrementAndGet();
+		meters.failed().record(waited);
+	}
+
+	@Override
+	public void released(String key, Duration held) {
+		LockNameMeters meters = meters(key);
+		meters.held().decrementAndGet();
+		meters.holds().record(held);
+	}
+
+	@Override
+	public void handedOver(String key) {
+		meters(key).handOvers().increment();
+	}
+
+	@Override
+	public void renewed(String key) {
+		meters(key).renewals().increment();
+	}
+
+	@Override
+	public void leaseLost(String key) {
+		meters(key).leasesLost().increment();
+	}
+
+	@Override
+	public void releaseFailed(String key) {
+		meters(key).releasesFailed().increment();
+	}
+
+	private LockNameMeters meters(String key) {
+		String name = nameOf(key);
+		LockNameMeters existing = this.meters.get(name);
+		return (existing != null) ? existing
+				: this.meters.computeIfAbsent(name, (newName) -> LockNameMeters.register(this.registry, newName));
+	}
+
+	/** The lock's name: never its key, whose values are unbounded. */
+	static String nameOf(String key) {
+		int colon = key.indexOf(':');
+		return (colon > 0) ? key.substring(0, colon) : "unnamed";
+	}
+
+}

@@ -1,0 +1,77 @@
+package io.github.distlock.autoconfigure;
+
+import java.time.Duration;
+import java.util.UUID;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+
+import io.github.distlock.LockTemplate;
+import io.github.distlock.micrometer.LockMetrics;
+import io.github.distlock.test.redis.RedisServerExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
+import org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration;
+import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
+import org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Lock metrics in an application with Micrometer, over a real Redis, and the conditions under
+ * which they are left out.
+ */
+class DistributedLockMetricsAutoConfigurationTests {
+
+	@RegisterExtension
+	static final RedisServerExtension redis = RedisServerExtension.servers(1);
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(DistributedLockAutoConfiguration.class, DataRedisAutoConfiguration.class,
+				DistributedLockMetricsAutoConfiguration.class))
+		.withPropertyValues("spring.data.redis.port=" + redis.server().port(),
+				"distlock.key-prefix=metrics-" + UUID.randomUUID());
+
+	@Test
+	void locksOfAnApplicationWithMicrometerAreMeasuredWithNoConfiguration() {
+		this.runner
+			.withConfiguration(AutoConfigurations.of(MetricsAutoConfiguration.class,
+					SimpleMetricsExportAutoConfiguration.class, CompositeMeterRegistryAutoConfiguration.class))
+			.run((context) -> {
+				assertThat(context).hasSingleBean(LockMetrics.class);
+				LockTemplate template = context.getBean(LockTemplate.class);
+				template.execute("goods:42", Duration.ofSeconds(5), Duration.ZERO, () -> "bought");
+				template.execute("goods:43", Duration.ofSeconds(5), Duration.ZERO, () -> "bought");
+				MeterRegistry registry = context.getBean(MeterRegistry.class);
+				assertThat(registry.get("distlock.acquisitions").tag("name", "goods").tag("outcome", "acquired").timer()
+					.count()).isEqualTo(2);
+				assertThat(registry.get("distlock.holds").tag("name", "goods").timer().count()).isEqualTo(2);
+			});
+	}
+
+	@Test
+	void aMeterRegistryOfTheApplicationsOwnIsUsed() {
+		SimpleMeterRegistry own = new SimpleMeterRegistry();
+		this.runner.withBean(MeterRegistry.class, () -> own).run((context) -> {
+			context.getBean(LockTemplate.class).execute("stock:1", Duration.ofSeconds(5), Duration.ZERO, () -> "ok");
+			assertThat(own.get("distlock.acquisitions").tag("name", "stock").tag("outcome", "acquired").timer().count()).isOne();
+		});
+	}
+
+	@Test
+	void noMetricsWithoutAMeterRegistryOrMicrometerOrWhenTheUserHasTheirOwn() {
+		this.runner.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(LockMetrics.class));
+		this.runner.withClassLoader(new FilteredClassLoader(MeterRegistry.class))
+			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(LockMetrics.class));
+		LockMetrics own = new LockMetrics(new SimpleMeterRegistry());
+		this.runner.withBean(MeterRegistry.class, SimpleMeterRegistry::new)
+			.withBean("ownLockMetrics", LockMetrics.class, () -> own)
+			.run((context) -> assertThat(context).getBean(LockMetrics.class).isSameAs(own));
+	}
+
+}

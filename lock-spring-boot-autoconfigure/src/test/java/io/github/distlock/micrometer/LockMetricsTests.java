@@ -1,0 +1,122 @@
+package io.github.distlock.micrometer;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+
+import io.github.distlock.LockBackendException;
+import io.github.distlock.LockHandle;
+import io.github.distlock.core.DefaultLockTemplate;
+import io.github.distlock.core.FaultInjectingLocker;
+import io.github.distlock.core.LockSettings;
+import io.github.distlock.memory.InMemoryLocker;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The meters of {@link LockMetrics} after known work, through a template over an in-memory store.
+ */
+class LockMetricsTests {
+
+	private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+
+	private final InMemoryLocker memory = new InMemoryLocker();
+
+	private final FaultInjectingLocker locker = new FaultInjectingLocker(this.memory);
+
+	private final DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
+			new LockSettings(Duration.ofMillis(600), Duration.ofMillis(100), null), List.of(new LockMetrics(this.registry)));
+
+	private final ExecutorService otherThread = Executors.newSingleThreadExecutor();
+
+	@AfterEach
+	void tearDown() {
+		this.otherThread.shutdownNow();
+		this.template.close();
+	}
+
+	@Test
+	void acquisitionsAreTimedByOutcomeAndTaggedWithTheLockNameNeverItsKey() throws Exception {
+		for (int id = 1; id <= 5; id++) {
+			this.template.tryAcquire("goods:" + id, Duration.ofSeconds(30), Duration.ZERO).orElseThrow().close();
+		}
+		try (LockHandle held = otherThreadHolds("goods:9")) {
+			for (int i = 0; i < 3; i++) {
+				assertThat(this.template.tryAcquire("goods:9", Duration.ofSeconds(30), Duration.ZERO)).isEmpty();
+			}
+		}
+		this.locker.before("acquire", () -> {
+			throw new IllegalStateException("store down");
+		});
+		assertThatExceptionOfType(LockBackendException.class)
+			.isThrownBy(() -> this.template.tryAcquire("stock", Duration.ofSeconds(30), Duration.ZERO));
+		assertThat(acquisitions("goods", "acquired")).isEqualTo(6);
+		assertThat(acquisitions("goods", "busy")).isEqualTo(3);
+		assertThat(acquisitions("unnamed", "failed")).isOne();
+		assertThat(this.registry.get("distlock.holds").tag("name", "goods").timer().count()).isEqualTo(6);
+		assertThat(this.registry.find("distlock.acquisitions").tagKeys("key").meters()).isEmpty();
+		assertThat(gauge("distlock.held", "goods")).isZero();
+		assertThat(gauge("distlock.waiting", "goods")).isZero();
+	}
+
+	@Test
+	void holdersAndWaitersAreGaugedAndALocalHandOverCounted() throws Exception {
+		LockHandle held = this.template.tryAcquire("goods:1", Duration.ofSeconds(30), Duration.ZERO).orElseThrow();
+		assertThat(gauge("distlock.held", "goods")).isOne();
+		Future<Boolean> waiter = this.otherThread.submit(() -> this.template.tryAcquire("goods:1", null,
+				Duration.ofSeconds(30)).map((handle) -> {
+					handle.close();
+					return true;
+				}).orElse(false));
+		await().atMost(Duration.ofSeconds(10)).until(() -> gauge("distlock.waiting", "goods") == 1);
+		held.close();
+		assertThat(waiter.get(10, TimeUnit.SECONDS)).isTrue();
+		assertThat(this.registry.get("distlock.handovers").tag("name", "goods").counter().count()).isOne();
+		assertThat(gauge("distlock.held", "goods")).isZero();
+		assertThat(gauge("distlock.waiting", "goods")).isZero();
+	}
+
+	@Test
+	void renewalsAndLostLeasesAreCounted() {
+		LockHandle held = this.template.tryAcquire("jobs:report", null, Duration.ZERO).orElseThrow();
+		await().atMost(Duration.ofSeconds(10))
+			.until(() -> this.registry.get("distlock.renewals").tag("name", "jobs").counter().count() >= 1);
+		this.memory.clear();
+		await().atMost(Duration.ofSeconds(10))
+			.until(() -> this.registry.get("distlock.leases.lost").tag("name", "jobs").counter().count() == 1);
+		held.close();
+	}
+
+	@Test
+	void aReleaseThatCannotReachTheStoreIsCounted() {
+		LockHandle held = this.template.tryAcquire("goods:1", Duration.ofSeconds(30), Duration.ZERO).orElseThrow();
+		this.locker.before("release", () -> {
+			throw new IllegalStateException("store down");
+		});
+		held.close();
+		assertThat(this.registry.get("distlock.releases.failed").tag("name", "goods").counter().count()).isOne();
+	}
+
+	private long acquisitions(String name, String outcome) {
+		return this.registry.get("distlock.acquisitions").tag("name", name).tag("outcome", outcome).timer().count();
+	}
+
+	private double gauge(String meter, String name) {
+		return this.registry.get(meter).tag("name", name).gauge().value();
+	}
+
+	private LockHandle otherThreadHolds(String key) throws Exception {
+		return this.otherThread.submit(() -> this.template.tryAcquire(key, Duration.ofSeconds(30), Duration.ZERO).orElseThrow())
+			.get(10, TimeUnit.SECONDS);
+	}
+
+}
