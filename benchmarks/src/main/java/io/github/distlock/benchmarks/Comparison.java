@@ -67,7 +67,8 @@ final class Comparison<R> {
 	}
 
 	/**
-	 * Returns the ratio distlock / raw of a figure, or {@code null} when either is missing.
+	 * Returns the ratio of the second contender's figure to the first's (distlock / raw, by
+	 * default), or {@code null} when either is missing.
 	 * @param figure the figure
 	 * @return the formatted ratio
 	 */
@@ -77,17 +78,21 @@ final class Comparison<R> {
 	}
 
 	/**
-	 * Returns the ratio distlock / raw of a figure, empty when either is missing.
+	 * Returns the ratio of the second contender's figure to the first's (distlock / raw, by
+	 * default), empty when either is missing or only one contender runs.
 	 * @param figure the figure
-	 * @return the ratio; infinite or NaN when raw's figure is 0
+	 * @return the ratio; infinite or NaN when the first's figure is 0
 	 */
 	OptionalDouble ratioValue(ToDoubleFunction<R> figure) {
-		OptionalDouble raw = value(RawLettuceContender.NAME, figure);
-		OptionalDouble distlock = value(DistlockContender.NAME, figure);
-		if (raw.isEmpty() || distlock.isEmpty()) {
+		if (this.contenders.size() < 2) {
 			return OptionalDouble.empty();
 		}
-		return OptionalDouble.of(distlock.getAsDouble() / raw.getAsDouble());
+		OptionalDouble baseline = value(this.contenders.get(0), figure);
+		OptionalDouble compared = value(this.contenders.get(1), figure);
+		if (baseline.isEmpty() || compared.isEmpty()) {
+			return OptionalDouble.empty();
+		}
+		return OptionalDouble.of(compared.getAsDouble() / baseline.getAsDouble());
 	}
 
 	/**

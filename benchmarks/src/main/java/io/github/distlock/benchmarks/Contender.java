@@ -1,6 +1,7 @@
 package io.github.distlock.benchmarks;
 
 import java.time.Duration;
+import java.util.List;
 
 /**
  * A way of taking Redis locks that the harness measures, connected to one Redis server.
@@ -29,9 +30,12 @@ interface Contender extends AutoCloseable {
 	@Override
 	void close();
 
+	/** The contenders' names. */
+	List<String> NAMES = List.of(RawLettuceContender.NAME, DistlockContender.NAME, DistlockContender.METERED);
+
 	/**
 	 * Connects the named contender to a Redis server.
-	 * @param name {@code raw} or {@code distlock}
+	 * @param name one of {@link #NAMES}
 	 * @param redis the server's address
 	 * @param namespace first part of every Redis key the contender writes; fresh for each run,
 	 * and the same in every JVM of one run so that they contend for the same locks
@@ -40,9 +44,9 @@ interface Contender extends AutoCloseable {
 	static Contender open(String name, RedisAddress redis, String namespace) {
 		return switch (name) {
 			case RawLettuceContender.NAME -> new RawLettuceContender(redis, namespace);
-			case DistlockContender.NAME -> new DistlockContender(redis, namespace);
-			default -> throw new IllegalArgumentException("Unknown contender '" + name + "'; expected "
-					+ RawLettuceContender.NAME + " or " + DistlockContender.NAME);
+			case DistlockContender.NAME -> new DistlockContender(redis, namespace, false);
+			case DistlockContender.METERED -> new DistlockContender(redis, namespace, true);
+			default -> throw new IllegalArgumentException("Unknown contender '" + name + "'; expected any of " + NAMES);
 		};
 	}
 

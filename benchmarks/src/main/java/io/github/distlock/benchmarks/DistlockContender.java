@@ -1,7 +1,10 @@
 package io.github.distlock.benchmarks;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
@@ -10,15 +13,19 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 import io.github.distlock.LockHandle;
 import io.github.distlock.core.DefaultLockTemplate;
 import io.github.distlock.core.LockSettings;
+import io.github.distlock.micrometer.LockMetrics;
 import io.github.distlock.redis.RedisLocker;
 
 /**
  * distlock as an application uses it: a {@link DefaultLockTemplate} over a {@link RedisLocker}
- * on a Spring Data Redis Lettuce connection factory, with the run's namespace as key prefix.
+ * on a Spring Data Redis Lettuce connection factory, with the run's namespace as key prefix; the
+ * {@code distlock-metered} variant also records {@link LockMetrics} in a {@link SimpleMeterRegistry}.
  */
 final class DistlockContender implements Contender {
 
 	static final String NAME = "distlock";
+
+	static final String METERED = "distlock-metered";
 
 	private final LettuceConnectionFactory connectionFactory;
 
@@ -26,10 +33,14 @@ final class DistlockContender implements Contender {
 
 	private final DefaultLockTemplate template;
 
-	DistlockContender(RedisAddress address, String namespace) {
+	private final boolean metered;
+
+	DistlockContender(RedisAddress address, String namespace, boolean metered) {
 		this.connectionFactory = connectionFactory(address);
 		this.locker = new RedisLocker(this.connectionFactory, namespace);
-		this.template = new DefaultLockTemplate(this.locker, LockSettings.watchdogLease(LEASE));
+		this.metered = metered;
+		this.template = new DefaultLockTemplate(this.locker, LockSettings.watchdogLease(LEASE),
+				metered ? List.of(new LockMetrics(new SimpleMeterRegistry())) : List.of());
 	}
 
 	/**
@@ -49,7 +60,7 @@ final class DistlockContender implements Contender {
 
 	@Override
 	public String name() {
-		return NAME;
+		return this.metered ? METERED : NAME;
 	}
 
 	@Override

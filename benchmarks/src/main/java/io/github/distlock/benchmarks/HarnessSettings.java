@@ -37,7 +37,8 @@ record HarnessSettings(RedisAddress redis, Duration warmup, Duration window, Lis
 			  --threads-per-jvm LIST   threads in each child JVM of the two-jvm scenario, per run (default 4,32)
 			  --watchdog-locks N       watchdog-mode locks the watchdog scenario takes and holds (default 100000)
 			  --scenarios LIST         any of distinct,one-key,two-jvm,fairness,watchdog (default all)
-			  --contenders LIST        any of raw,distlock (default both; watchdog runs distlock only)
+			  --contenders LIST        any of raw,distlock,distlock-metered (default raw,distlock; watchdog runs
+			                           distlock only); ratios are the second's figures to the first's
 			  --rounds N               rounds of all scenarios; the contenders' order alternates (default 1)
 			""";
 
@@ -58,8 +59,8 @@ record HarnessSettings(RedisAddress redis, Duration warmup, Duration window, Lis
 		}
 		List<String> contenders = arguments.list("contenders", RawLettuceContender.NAME + "," + DistlockContender.NAME);
 		for (String contender : contenders) {
-			if (!contender.equals(RawLettuceContender.NAME) && !contender.equals(DistlockContender.NAME)) {
-				throw new IllegalArgumentException("Unknown contender '" + contender + "'; expected raw or distlock");
+			if (!Contender.NAMES.contains(contender)) {
+				throw new IllegalArgumentException("Unknown contender '" + contender + "'; expected any of " + Contender.NAMES);
 			}
 		}
 		return new HarnessSettings((redis != null) ? RedisAddress.parse(redis) : null,

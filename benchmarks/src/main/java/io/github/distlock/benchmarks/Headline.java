@@ -4,7 +4,7 @@ import java.util.OptionalDouble;
 import java.util.function.DoubleFunction;
 
 /**
- * One figure of a scenario that the summary over rounds lists: a ratio distlock / raw, or a value
+ * One figure of a scenario that the summary over rounds lists: a ratio of two contenders, or a value
  * of one contender where a ratio says little (a share of tries, a wait).
  *
  * @param label what the figure is, the same in every round

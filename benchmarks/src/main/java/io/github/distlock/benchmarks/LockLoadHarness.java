@@ -13,10 +13,11 @@ import java.util.Set;
 import io.github.distlock.test.redis.RedisServer;
 
 /**
- * Load harness comparing distlock with a raw Lettuce lock loop. Runs every scenario for both
- * contenders, one after the other, against the same Redis server, and prints a table per
- * scenario with the ratio distlock / raw. With {@code --rounds N} it does all that N times,
- * reversing the contenders' order every second round. It ends with a summary of each
+ * Load harness comparing distlock with a raw Lettuce lock loop (or distlock with and without
+ * metrics). Runs every scenario for each contender, one after the other, against the same Redis
+ * server, and prints a table per scenario with the ratio of the second contender to the first
+ * (distlock / raw by default). With {@code --rounds N} it does all that N times, reversing the
+ * contenders' order every second round. It ends with a summary of each
  * scenario's headline figures over the rounds. It starts its own {@code redis-server} unless
  * {@code --redis host:port} is given; see {@link HarnessSettings#USAGE} for the options.
  */
@@ -58,7 +59,7 @@ public final class LockLoadHarness {
 			Set<String> troubled = new LinkedHashSet<>();
 			long start = System.nanoTime();
 			Map<String, List<Headline>> headlines = runRounds(resolved, troubled, out);
-			printSummary(resolved.rounds(), headlines.values(), out);
+			printSummary(resolved.rounds(), resolved.contenders(), headlines.values(), out);
 			out.println("whole run took " + ReportTable.seconds((System.nanoTime() - start) / 1e9));
 			return troubled;
 		}
@@ -101,9 +102,11 @@ public final class LockLoadHarness {
 	 * @param headlines each figure in every round, in round order
 	 * @param out where to print
 	 */
-	private static void printSummary(int rounds, Collection<List<Headline>> headlines, PrintStream out) {
+	private static void printSummary(int rounds, List<String> contenders, Collection<List<Headline>> headlines,
+			PrintStream out) {
+		String ratio = (contenders.size() < 2) ? "" : contenders.get(1) + "/" + contenders.get(0) + "; ";
 		out.println("summary over " + rounds + ((rounds > 1) ? " rounds" : " round")
-				+ " (ratios are distlock/raw; the contenders' run order alternated from round to round)");
+				+ " (ratios are " + ratio + "the contenders' run order alternated from round to round)");
 		for (List<Headline> figure : headlines) {
 			out.println(ReportTable.summaryRow(figure));
 		}

@@ -8,7 +8,8 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * One scenario's figures: a row per metric, a column per contender, and the ratio distlock / raw.
+ * One scenario's figures: a row per metric, a column per contender, and the ratio of the second
+ * contender's to the first's (distlock / raw by default).
  */
 final class ReportTable {
 
@@ -35,7 +36,7 @@ final class ReportTable {
 	 * Adds a row.
 	 * @param label the metric
 	 * @param cells one cell per contender, in column order
-	 * @param ratio the ratio distlock / raw, or {@code null} for none
+	 * @param ratio the ratio of the second contender's figure to the first's, or {@code null} for none
 	 */
 	void row(String label, List<String> cells, String ratio) {
 		String[] row = new String[this.contenders.size() + 2];
@@ -67,16 +68,17 @@ final class ReportTable {
 	}
 
 	private String ratioHeader() {
-		return comparesBoth(this.contenders) ? "distlock/raw" : "";
+		return comparesTwo(this.contenders) ? this.contenders.get(1) + "/" + this.contenders.get(0) : "";
 	}
 
 	/**
-	 * Returns whether both contenders are selected, so that ratios make sense.
+	 * Returns whether two contenders or more are selected, so that ratios (the second's figures to
+	 * the first's) make sense.
 	 * @param contenders the selected contenders
 	 * @return whether ratios are shown
 	 */
-	static boolean comparesBoth(List<String> contenders) {
-		return contenders.contains(RawLettuceContender.NAME) && contenders.contains(DistlockContender.NAME);
+	static boolean comparesTwo(List<String> contenders) {
+		return contenders.size() >= 2;
 	}
 
 	/**

@@ -44,6 +44,8 @@ public class DistributedLockProperties {
 
 	private final Watchdog watchdog = new Watchdog();
 
+	private final Health health = new Health();
+
 	public boolean isEnabled() {
 		return this.enabled;
 	}
@@ -86,6 +88,30 @@ public class DistributedLockProperties {
 
 	public Watchdog getWatchdog() {
 		return this.watchdog;
+	}
+
+	public Health getHealth() {
+		return this.health;
+	}
+
+	/**
+	 * Settings of the distlock health indicator.
+	 */
+	public static class Health {
+
+		/**
+		 * Longest time a health check waits for the lock store to answer.
+		 */
+		private Duration timeout = Duration.ofSeconds(2);
+
+		public Duration getTimeout() {
+			return this.timeout;
+		}
+
+		public void setTimeout(Duration timeout) {
+			this.timeout = timeout;
+		}
+
 	}
 
 	/**

@@ -85,6 +85,13 @@ public interface Locker {
 	void onRelease(ReleaseListener listener);
 
 	/**
+	 * Asks the store for an answer, for health checks, within the client's own timeout.
+	 * @throws RuntimeException the store's exception, when it does not answer
+	 */
+	default void ping() {
+	}
+
+	/**
 	 * Whether release notices are being delivered now. While they are not, waiters re-check the
 	 * lock at short intervals instead of sleeping until the holder's lease runs out.
 	 * @return {@code true} unless the store knows that notices cannot reach this process

@@ -5,7 +5,9 @@ import java.util.List;
 import java.util.UUID;
 
 import org.springframework.context.SmartLifecycle;
+import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 import io.github.distlock.core.Acquisition;
@@ -130,6 +132,11 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 	@Override
 	public long fence(String key, String owner) {
 		return this.redis.execute(LockScripts.FENCE, this.keys.forFence(key), owner, FENCING_MEMORY);
+	}
+
+	@Override
+	public void ping() {
+		this.redis.execute((RedisCallback<String>) RedisConnection::ping);
 	}
 
 	@Override
