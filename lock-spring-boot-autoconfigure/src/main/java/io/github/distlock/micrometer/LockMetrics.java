@@ -7,11 +7,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import io.github.distlock.core.LockListener;
+import io.github.distlock.core.LockNames;
 
 /**
- * Lock metrics in Micrometer, tagged with the lock's name (the part of its identity before the
- * first {@code ':'}; {@code unnamed} when there is none), never its key, so a tag has as few values
- * as the application has kinds of lock:
+ * Lock metrics in Micrometer, tagged with the lock's name ({@link LockNames}), never its key, so a
+ * tag has as few values as the application has kinds of lock:
  * <ul>
  * <li>{@code distlock.acquisitions}: a timer of the time taken to acquire, with tag {@code outcome}
  * {@code acquired}, {@code busy} (the lock stayed busy for the whole wait) or {@code failed} (the
@@ -94,16 +94,10 @@ public final class LockMetrics implements LockListener {
 	}
 
 	private LockNameMeters meters(String key) {
-		String name = nameOf(key);
+		String name = LockNames.nameOf(key);
 		LockNameMeters existing = this.meters.get(name);
 		return (existing != null) ? existing
 				: this.meters.computeIfAbsent(name, (newName) -> LockNameMeters.register(this.registry, newName));
-	}
-
-	/** The lock's name: never its key, whose values are unbounded. */
-	static String nameOf(String key) {
-		int colon = key.indexOf(':');
-		return (colon > 0) ? key.substring(0, colon) : "unnamed";
 	}
 
 }

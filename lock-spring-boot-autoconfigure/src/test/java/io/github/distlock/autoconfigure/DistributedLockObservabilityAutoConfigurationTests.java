@@ -5,9 +5,13 @@ import java.util.UUID;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.observation.ObservationRegistry;
+import io.micrometer.observation.tck.TestObservationRegistry;
+import io.micrometer.observation.tck.TestObservationRegistryAssert;
 
 import io.github.distlock.LockTemplate;
 import io.github.distlock.micrometer.LockMetrics;
+import io.github.distlock.observation.LockObservations;
 import io.github.distlock.test.redis.RedisServerExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -23,17 +27,17 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Lock metrics in an application with Micrometer, over a real Redis, and the conditions under
- * which they are left out.
+ * Lock metrics and observations in an application with Micrometer, over a real Redis, and the
+ * conditions under which they are left out.
  */
-class DistributedLockMetricsAutoConfigurationTests {
+class DistributedLockObservabilityAutoConfigurationTests {
 
 	@RegisterExtension
 	static final RedisServerExtension redis = RedisServerExtension.servers(1);
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(DistributedLockAutoConfiguration.class, DataRedisAutoConfiguration.class,
-				DistributedLockMetricsAutoConfiguration.class))
+				DistributedLockMetricsAutoConfiguration.class, DistributedLockObservationAutoConfiguration.class))
 		.withPropertyValues("spring.data.redis.port=" + redis.server().port(),
 				"distlock.key-prefix=metrics-" + UUID.randomUUID());
 
@@ -61,6 +65,21 @@ class DistributedLockMetricsAutoConfigurationTests {
 			context.getBean(LockTemplate.class).execute("stock:1", Duration.ofSeconds(5), Duration.ZERO, () -> "ok");
 			assertThat(own.get("distlock.acquisitions").tag("name", "stock").tag("outcome", "acquired").timer().count()).isOne();
 		});
+	}
+
+	@Test
+	void locksAreObservedWhenTheApplicationHasAnObservationRegistry() {
+		TestObservationRegistry registry = TestObservationRegistry.create();
+		this.runner.withBean(ObservationRegistry.class, () -> registry).run((context) -> {
+			assertThat(context).hasSingleBean(LockObservations.class);
+			context.getBean(LockTemplate.class).execute("stock:1", Duration.ofSeconds(5), Duration.ZERO, () -> "ok");
+			TestObservationRegistryAssert.assertThat(registry)
+				.hasObservationWithNameEqualTo("distlock.acquire")
+				.that()
+				.hasLowCardinalityKeyValue("outcome", "acquired");
+			TestObservationRegistryAssert.assertThat(registry).hasObservationWithNameEqualTo("distlock.hold");
+		});
+		this.runner.run((context) -> assertThat(context).doesNotHaveBean(LockObservations.class));
 	}
 
 	@Test

@@ -1,0 +1,124 @@
+package io.github.distlock.observation;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationHandler;
+import io.micrometer.observation.tck.TestObservationRegistry;
+import io.micrometer.observation.tck.TestObservationRegistryAssert;
+
+import io.github.distlock.LockBackendException;
+import io.github.distlock.LockHandle;
+import io.github.distlock.core.DefaultLockTemplate;
+import io.github.distlock.core.FaultInjectingLocker;
+import io.github.distlock.core.LockSettings;
+import io.github.distlock.memory.InMemoryLocker;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * The observations of {@link LockObservations} after known work, through a template over an
+ * in-memory store, recorded by Micrometer's {@link TestObservationRegistry}.
+ */
+class LockObservationsTests {
+
+	private final TestObservationRegistry registry = TestObservationRegistry.create();
+
+	private final FaultInjectingLocker locker = new FaultInjectingLocker(new InMemoryLocker());
+
+	private final DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
+			LockSettings.watchdogLease(Duration.ofSeconds(30)), List.of(new LockObservations(this.registry)));
+
+	private final ExecutorService otherThread = Executors.newSingleThreadExecutor();
+
+	private final List<Observation.Context> stopped = new CopyOnWriteArrayList<>();
+
+	LockObservationsTests() {
+		this.registry.observationConfig().observationHandler(new ObservationHandler<>() {
+
+			@Override
+			public void onStop(Observation.Context context) {
+				LockObservationsTests.this.stopped.add(context);
+			}
+
+			@Override
+			public boolean supportsContext(Observation.Context context) {
+				return true;
+			}
+
+		});
+	}
+
+	@AfterEach
+	void tearDown() {
+		this.otherThread.shutdownNow();
+		this.template.close();
+	}
+
+	@Test
+	void acquiringAndHoldingAreObservedAsChildrenOfTheRequestNamedButNotKeyed() {
+		Observation request = Observation.start("http.server.requests", this.registry);
+		try (Observation.Scope scope = request.openScope()) {
+			this.template.tryAcquire("goods:42", Duration.ofSeconds(5), Duration.ZERO).orElseThrow().close();
+		}
+		request.stop();
+		TestObservationRegistryAssert.assertThat(this.registry)
+			.hasObservationWithNameEqualTo("distlock.acquire")
+			.that()
+			.hasParentObservationEqualTo(request)
+			.hasLowCardinalityKeyValue("name", "goods")
+			.hasLowCardinalityKeyValue("outcome", "acquired")
+			.hasHighCardinalityKeyValue("key", "goods:42")
+			.doesNotHaveLowCardinalityKeyValueWithKey("key");
+		TestObservationRegistryAssert.assertThat(this.registry)
+			.hasObservationWithNameEqualTo("distlock.hold")
+			.that()
+			.hasParentObservationEqualTo(request)
+			.hasLowCardinalityKeyValue("name", "goods");
+		assertEveryObservationStopped();
+	}
+
+	@Test
+	void aBusyLockAndAFailingStoreEndTheAcquisitionWithTheirOutcome() throws Exception {
+		try (LockHandle held = this.otherThread.submit(() -> this.template.tryAcquire("goods:1", Duration.ofSeconds(5),
+				Duration.ZERO).orElseThrow()).get(10, TimeUnit.SECONDS)) {
+			assertThat(this.template.tryAcquire("goods:1", Duration.ofSeconds(5), Duration.ZERO)).isEmpty();
+		}
+		this.locker.before("acquire", () -> {
+			throw new IllegalStateException("store down");
+		});
+		assertThatExceptionOfType(LockBackendException.class)
+			.isThrownBy(() -> this.template.tryAcquire("goods:2", Duration.ofSeconds(5), Duration.ZERO));
+		TestObservationRegistryAssert.assertThat(this.registry)
+			.hasAnObservation((observation) -> observation.hasNameEqualTo("distlock.acquire")
+				.hasLowCardinalityKeyValue("outcome", "busy"))
+			.hasAnObservation((observation) -> observation.hasNameEqualTo("distlock.acquire")
+				.hasLowCardinalityKeyValue("outcome", "failed")
+				.hasError());
+		assertEveryObservationStopped();
+	}
+
+	@Test
+	void aLockLetGoOfOnAnotherThreadEndsItsHoldThereAndNestedHoldsEndInOrder() throws Exception {
+		LockHandle outer = this.template.tryAcquire("jobs:report", null, Duration.ZERO).orElseThrow();
+		LockHandle nested = this.template.tryAcquire("jobs:report", null, Duration.ZERO).orElseThrow();
+		nested.close();
+		this.otherThread.submit(outer::close).get(10, TimeUnit.SECONDS);
+		TestObservationRegistryAssert.assertThat(this.registry).hasNumberOfObservationsWithNameEqualTo("distlock.hold", 2);
+		assertEveryObservationStopped();
+	}
+
+	private void assertEveryObservationStopped() {
+		TestObservationRegistryAssert.assertThat(this.registry)
+			.hasHandledContextsThatSatisfy((contexts) -> assertThat(this.stopped).containsExactlyInAnyOrderElementsOf(contexts));
+	}
+
+}
