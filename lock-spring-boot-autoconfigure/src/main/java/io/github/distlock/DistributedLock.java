@@ -7,6 +7,8 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
+import org.springframework.aot.hint.annotation.Reflective;
+
 /**
  * Runs the annotated method while holding a distributed lock on Redis.
  *
@@ -49,12 +51,18 @@ import java.lang.annotation.Target;
  * calls that come through the bean from outside, not to calls a bean makes to its own methods
  * ({@code this.purchase(...)}), and not to private or final methods.
  *
+ * <p>Native images: the annotation is {@link Reflective @Reflective}, as {@code @EventListener}
+ * is, so Spring's AOT processing registers the annotated methods for reflection; it also
+ * registers the {@link #fallback()} methods and the properties of the arguments that a
+ * {@link #key()} reads. A key that calls another bean's method needs the application's own hint.
+ *
  * @since 0.1.0
  */
 @Target(ElementType.METHOD)
 @Retention(RetentionPolicy.RUNTIME)
 @Inherited
 @Documented
+@Reflective
 public @interface DistributedLock {
 
 	/**

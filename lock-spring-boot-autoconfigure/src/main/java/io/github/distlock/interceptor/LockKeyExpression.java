@@ -3,6 +3,7 @@ package io.github.distlock.interceptor;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -109,6 +110,28 @@ final class LockKeyExpression {
 
 	String source() {
 		return this.source;
+	}
+
+	/**
+	 * Returns the declared types of the parameters the expression names ({@code #order},
+	 * {@code #p0}, {@code #a0}), whose properties it may read by reflection: what a native image
+	 * must be told about.
+	 */
+	Set<Class<?>> namedParameterTypes() {
+		String[] names = parameterNames.getParameterNames(this.method);
+		List<String> named = (names != null) ? List.of(names) : List.of();
+		Class<?>[] types = this.method.getParameterTypes();
+		Set<Class<?>> found = new LinkedHashSet<>();
+		for (String variable : variables(((SpelExpression) this.expression).getAST(), new ArrayList<>())) {
+			int index = named.indexOf(variable);
+			if (index < 0 && variable.matches("[pa]\\d+")) {
+				index = Integer.parseInt(variable.substring(1));
+			}
+			if (index >= 0 && index < types.length) {
+				found.add(types[index]);
+			}
+		}
+		return found;
 	}
 
 	/**

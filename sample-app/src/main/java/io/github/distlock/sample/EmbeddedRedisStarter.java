@@ -12,6 +12,7 @@ import redis.embedded.RedisServer;
 
 import org.springframework.boot.context.event.ApplicationEnvironmentPreparedEvent;
 import org.springframework.context.ApplicationListener;
+import org.springframework.context.aot.AbstractAotProcessor;
 import org.springframework.core.env.ConfigurableEnvironment;
 
 /**
@@ -27,7 +28,7 @@ final class EmbeddedRedisStarter implements ApplicationListener<ApplicationEnvir
 
 	@Override
 	public void onApplicationEvent(ApplicationEnvironmentPreparedEvent event) {
-		if (!configuresRedis(event.getEnvironment())) {
+		if (!aotProcessing() && !configuresRedis(event.getEnvironment())) {
 			startIfUnreachable(DEFAULT_PORT);
 		}
 	}
@@ -51,6 +52,11 @@ final class EmbeddedRedisStarter implements ApplicationListener<ApplicationEnvir
 		catch (IOException ex) {
 			throw new UncheckedIOException("Could not start an embedded Redis on port " + port, ex);
 		}
+	}
+
+	/** The build's AOT processing prepares the application and never connects to Redis. */
+	private static boolean aotProcessing() {
+		return Boolean.getBoolean(AbstractAotProcessor.AOT_PROCESSING);
 	}
 
 	private static boolean configuresRedis(ConfigurableEnvironment environment) {

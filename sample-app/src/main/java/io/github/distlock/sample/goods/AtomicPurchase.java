@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.springframework.context.annotation.ImportRuntimeHints;
 import org.springframework.core.io.ClassPathResource;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
@@ -15,7 +16,10 @@ import org.springframework.stereotype.Component;
  * The purchase as one Lua script with no lock: the reference for what a lock costs.
  */
 @Component
+@ImportRuntimeHints(PurchaseScriptRuntimeHints.class)
 class AtomicPurchase {
+
+	static final String SCRIPT = "purchase.lua";
 
 	private static final RedisScript<String> PURCHASE = RedisScript.of(source(), String.class);
 
@@ -39,7 +43,7 @@ class AtomicPurchase {
 
 	private static String source() {
 		try {
-			return new ClassPathResource("purchase.lua", AtomicPurchase.class).getContentAsString(StandardCharsets.UTF_8);
+			return new ClassPathResource(SCRIPT, AtomicPurchase.class).getContentAsString(StandardCharsets.UTF_8);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
