@@ -1,8 +1,11 @@
 package io.github.distlock.test;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
+
+import io.github.distlock.core.LockListener;
 
 /**
  * The locks the application took through its {@code LockTemplate}, {@code @DistributedLock}
@@ -15,7 +18,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * assertThat(takenLocks.keys()).containsExactly("goods:42");
  * </pre>
  *
- * <p>A lock is recorded each time it is taken, re-entry included, whatever the store. Keys are
+ * <p>A lock is recorded each time it is taken, re-entry included, whatever the store: it is a
+ * {@link LockListener} of the auto-configured lock template. Keys are
  * lock identities: {@code name:key} for {@code @DistributedLock} (one entry per key of a
  * multi-lock), the key passed to {@code LockTemplate.tryAcquire} otherwise. Spring caches test
  * contexts, so one {@code TakenLocks} may serve several test classes: {@link #clear()} it before
@@ -23,7 +27,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  *
  * @since 0.1.0
  */
-public final class TakenLocks {
+public final class TakenLocks implements LockListener {
 
 	private final Queue<TakenLock> taken = new ConcurrentLinkedQueue<>();
 
@@ -50,7 +54,9 @@ public final class TakenLocks {
 		this.taken.clear();
 	}
 
-	void record(String key) {
+	/** Told by the lock template on the thread that took the lock. */
+	@Override
+	public void acquired(String key, Duration waited) {
 		this.taken.add(new TakenLock(key, Thread.currentThread()));
 	}
 

@@ -1,12 +1,11 @@
 package io.github.distlock.test;
 
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.context.annotation.Bean;
 
 /**
- * Auto-configuration of {@link TakenLocks}: every {@code LockTemplate} bean of the application
+ * Auto-configuration of {@link TakenLocks}, a listener of the auto-configured lock template that
  * records the locks it takes, whatever the store. It applies whenever this artifact is on the
  * class path, which is meant to be in tests only.
  *
@@ -19,11 +18,6 @@ public final class TakenLocksAutoConfiguration {
 	@Bean
 	TakenLocks distributedLockTakenLocks() {
 		return new TakenLocks();
-	}
-
-	@Bean
-	static TakenLocksRecorder distributedLockTakenLocksRecorder(ObjectProvider<TakenLocks> takenLocks) {
-		return new TakenLocksRecorder(takenLocks);
 	}
 
 }

@@ -1,6 +1,7 @@
 package io.github.distlock.test;
 
 import io.github.distlock.LockTemplate;
+import io.github.distlock.core.DefaultLockTemplate;
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
 import io.github.distlock.autoconfigure.MissingLockTemplateException;
 import io.github.distlock.core.Locker;
@@ -39,10 +40,10 @@ class StoreSelectionTests {
 	}
 
 	@Test
-	void takenLocksRecordWhateverTheStore() {
+	void takenLocksListenWhateverTheStoreAndLeaveTheTemplateAsItIs() {
 		this.runner.run((context) -> {
 			assertThat(context).hasSingleBean(TakenLocks.class);
-			assertThat(context.getBean(LockTemplate.class)).isInstanceOf(RecordingLockTemplate.class);
+			assertThat(context.getBean(LockTemplate.class)).isInstanceOf(DefaultLockTemplate.class);
 		});
 	}
 
