@@ -127,33 +127,11 @@ final class DeferredReleases implements AutoCloseable {
 		}
 	}
 
-	/** A release waiting for its time; identity, not value, tells two apart. */
-	private static final class Pending {
-
-		private final Holding holding;
-
-		private final long releaseAt;
-
-		private final Runnable release;
-
-		Pending(Holding holding, long releaseAt, Runnable release) {
-			this.holding = holding;
-			this.releaseAt = releaseAt;
-			this.release = release;
-		}
-
-		Holding holding() {
-			return this.holding;
-		}
-
-		long releaseAt() {
-			return this.releaseAt;
-		}
-
-		Runnable release() {
-			return this.release;
-		}
-
+	/**
+	 * A release waiting for its time. Two are never equal: each has its own release action.
+	 * @param releaseAt when to release, a {@link System#nanoTime()} value
+	 */
+	private record Pending(Holding holding, long releaseAt, Runnable release) {
 	}
 
 }
