@@ -90,8 +90,9 @@ public final class DefaultLockTemplate implements LockTemplate, SmartLifecycle, 
 			this.listener.busy(key, since(start));
 			return Optional.empty();
 		}
-		this.listener.acquired(key, since(start));
-		return Optional.of(new HoldingHandle(holding, this.coordinator));
+		HoldingHandle handle = new HoldingHandle(holding, this.coordinator);
+		this.listener.acquired(key, handle.hold(), since(start));
+		return Optional.of(handle);
 	}
 
 	private static Duration since(long start) {

@@ -42,11 +42,12 @@ final class DeferredReleases implements AutoCloseable {
 	}
 
 	/**
-	 * Runs {@code release} after {@code delay}; once stopped, leaves the holding to the store.
+	 * Runs {@code release} after {@code delay}; once stopped, leaves the holding to the store and
+	 * runs {@code leftToStore}.
 	 * @param holding the holding that {@code release} releases
 	 */
-	void releaseAfter(Holding holding, Duration delay, Runnable release) {
-		Pending deferred = new Pending(holding, System.nanoTime() + delay.toNanos(), release);
+	void releaseAfter(Holding holding, Duration delay, Runnable release, Runnable leftToStore) {
+		Pending deferred = new Pending(holding, System.nanoTime() + delay.toNanos(), release, leftToStore);
 		if (!this.accepting) {
 			leaveToStore(List.of(deferred));
 			return;
@@ -115,6 +116,7 @@ final class DeferredReleases implements AutoCloseable {
 			this.keeper.released(holding.claim());
 			// No caller can release it now; it is not abandoned.
 			holding.markReleased();
+			deferred.leftToStore().run();
 		}
 		try {
 			if (!leases.isEmpty()) {
@@ -131,7 +133,7 @@ final class DeferredReleases implements AutoCloseable {
 	 * A release waiting for its time. Two are never equal: each has its own release action.
 	 * @param releaseAt when to release, a {@link System#nanoTime()} value
 	 */
-	private record Pending(Holding holding, long releaseAt, Runnable release) {
+	private record Pending(Holding holding, long releaseAt, Runnable release, Runnable leftToStore) {
 	}
 
 }

@@ -26,14 +26,23 @@ final class HoldingHandle implements DetachableLockHandle {
 
 	private final long acquiredAt = System.nanoTime();
 
+	/** This view's number, for listeners. */
+	private final long hold;
+
 	/** Watches a watchdog lock's handle, which would otherwise be renewed for ever; a fixed lease ends by itself. */
 	private final Cleaner.@Nullable Cleanable leakWatch;
 
 	HoldingHandle(Holding holding, LockCoordinator coordinator) {
 		this.holding = holding;
 		this.coordinator = coordinator;
-		this.leakWatch = holding.request().watchdog()
-				? leaks.register(this, new LeakWatch(holding, this.closed, coordinator)) : null;
+		this.hold = coordinator.nextHold();
+		this.leakWatch = holding.request().watchdog() ? leaks.register(this,
+				new LeakWatch(holding, this.closed, coordinator, this.hold, this.acquiredAt)) : null;
+	}
+
+	/** Returns this view's number, which listeners are told. */
+	long hold() {
+		return this.hold;
 	}
 
 	@Override
@@ -65,7 +74,17 @@ final class HoldingHandle implements DetachableLockHandle {
 			return;
 		}
 		detachFromThread();
-		this.coordinator.releaseAfter(this.holding, delay, this::close);
+		this.coordinator.releaseAfter(this.holding, delay, this::close, this::leftToStore);
+	}
+
+	/** The application stopped during a minimum hold: the lock expires in the store, and the view is let go of. */
+	private void leftToStore() {
+		if (this.closed.compareAndSet(false, true)) {
+			if (this.leakWatch != null) {
+				this.leakWatch.clean();
+			}
+			this.coordinator.viewClosed(this.holding, this.hold, this.acquiredAt);
+		}
 	}
 
 	@Override
@@ -75,9 +94,13 @@ final class HoldingHandle implements DetachableLockHandle {
 				this.leakWatch.clean();
 			}
 			detachFromThread();
-			this.coordinator.viewClosed(this.holding, this.acquiredAt);
-			if (this.holding.exit()) {
-				this.coordinator.release(this.holding);
+			try {
+				this.coordinator.viewClosed(this.holding, this.hold, this.acquiredAt);
+			}
+			finally {
+				if (this.holding.exit()) {
+					this.coordinator.release(this.holding);
+				}
 			}
 		}
 	}
@@ -91,12 +114,16 @@ final class HoldingHandle implements DetachableLockHandle {
 	 * Runs when a handle became unreachable, or was closed. It must not refer to the handle, or the
 	 * handle would never become unreachable.
 	 */
-	private record LeakWatch(Holding holding, AtomicBoolean closed, LockCoordinator coordinator) implements Runnable {
+	private record LeakWatch(Holding holding, AtomicBoolean closed, LockCoordinator coordinator, long hold,
+			long acquiredAt) implements Runnable {
 
 		@Override
 		public void run() {
-			if (!this.closed.get() && this.holding.viewLeaked()) {
-				this.coordinator.abandoned(this.holding);
+			if (!this.closed.get()) {
+				this.coordinator.viewClosed(this.holding, this.hold, this.acquiredAt);
+				if (this.holding.viewLeaked()) {
+					this.coordinator.abandoned(this.holding);
+				}
 			}
 		}
 

@@ -2,6 +2,7 @@ package io.github.distlock.core;
 
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -38,6 +39,8 @@ final class LockCoordinator implements AutoCloseable {
 	private final DeferredReleases deferredReleases;
 
 	private final LockListener listener;
+
+	private final AtomicLong holds = new AtomicLong();
 
 	LockCoordinator(Locker locker, LockSettings settings, LockListener listener) {
 		this.locker = locker;
@@ -192,9 +195,14 @@ final class LockCoordinator implements AutoCloseable {
 				+ "': the lock store failed or did not answer in time (" + cause.getMessage() + ")", cause);
 	}
 
-	/** A view of a holding was closed after being held since {@code since}, a {@link System#nanoTime()} value. */
-	void viewClosed(Holding holding, long since) {
-		this.listener.released(holding.key(), Duration.ofNanos(System.nanoTime() - since));
+	/** Numbers a new view of a holding, for listeners to pair its acquisition and release. */
+	long nextHold() {
+		return this.holds.incrementAndGet();
+	}
+
+	/** View {@code hold} of a holding was let go of, held since {@code since}, a {@link System#nanoTime()} value. */
+	void viewClosed(Holding holding, long hold, long since) {
+		this.listener.released(holding.key(), hold, Duration.ofNanos(System.nanoTime() - since));
 	}
 
 	/** Releases an outermost holding. */
@@ -202,9 +210,12 @@ final class LockCoordinator implements AutoCloseable {
 		this.releaser.release(holding);
 	}
 
-	/** Runs {@code release}, which releases the holding, after {@code delay}: a minimum hold. */
-	void releaseAfter(Holding holding, Duration delay, Runnable release) {
-		this.deferredReleases.releaseAfter(holding, delay, release);
+	/**
+	 * Runs {@code release}, which releases the holding, after {@code delay}: a minimum hold; or
+	 * {@code leftToStore} if the application stops first and the lock is left to expire in the store.
+	 */
+	void releaseAfter(Holding holding, Duration delay, Runnable release, Runnable leftToStore) {
+		this.deferredReleases.releaseAfter(holding, delay, release, leftToStore);
 	}
 
 	/** Mints the holding's fencing token in the store the first time it is asked for. */

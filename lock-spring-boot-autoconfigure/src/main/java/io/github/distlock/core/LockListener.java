@@ -9,7 +9,7 @@ import java.time.Duration;
  *
  * <p>Methods are called on the thread that did the work, often one that holds or waits for a
  * lock, so they must be quick and must not block; they must not take locks either. An exception a
- * listener throws is logged and otherwise ignored.
+ * listener throws (any but a {@link VirtualMachineError}) is logged and otherwise ignored.
  *
  * @since 0.1.0
  */
@@ -26,9 +26,12 @@ public interface LockListener {
 	/**
 	 * A thread took the lock (re-entry included).
 	 * @param key the lock
+	 * @param hold the number of this holding, unique in the template: {@link #released} is told the
+	 * same one, so a listener pairs the two even when holdings of one lock overlap (a nested one, or
+	 * a waiter taking over a holding whose lease ran out)
 	 * @param waited how long it took
 	 */
-	default void acquired(String key, Duration waited) {
+	default void acquired(String key, long hold, Duration waited) {
 	}
 
 	/**
@@ -49,12 +52,13 @@ public interface LockListener {
 	}
 
 	/**
-	 * A holder let go of the lock (a nested holding included, and a minimum hold once it is over):
-	 * the lock was released, or handed to a waiter of this process.
+	 * A holder let go of the lock (a nested holding included, and a minimum hold once it is over,
+	 * or as the application stops), or its handle was dropped without being closed and collected.
 	 * @param key the lock
+	 * @param hold the number {@link #acquired} was told
 	 * @param held how long it was held
 	 */
-	default void released(String key, Duration held) {
+	default void released(String key, long hold, Duration held) {
 	}
 
 	/**

@@ -8,8 +8,8 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 /**
- * Tells every listener, in order; one that throws is logged and does not keep the others, or
- * the locking, from going on.
+ * Tells every listener, in order; one that throws (even an {@code Error} other than a
+ * {@code VirtualMachineError}) is logged and does not keep the others, or the locking, from going on.
  */
 final class LockListeners implements LockListener {
 
@@ -27,8 +27,8 @@ final class LockListeners implements LockListener {
 	}
 
 	@Override
-	public void acquired(String key, Duration waited) {
-		tell((listener) -> listener.acquired(key, waited));
+	public void acquired(String key, long hold, Duration waited) {
+		tell((listener) -> listener.acquired(key, hold, waited));
 	}
 
 	@Override
@@ -42,8 +42,8 @@ final class LockListeners implements LockListener {
 	}
 
 	@Override
-	public void released(String key, Duration held) {
-		tell((listener) -> listener.released(key, held));
+	public void released(String key, long hold, Duration held) {
+		tell((listener) -> listener.released(key, hold, held));
 	}
 
 	@Override
@@ -71,7 +71,11 @@ final class LockListeners implements LockListener {
 			try {
 				event.accept(listener);
 			}
-			catch (RuntimeException ex) {
+			catch (VirtualMachineError ex) {
+				throw ex;
+			}
+			catch (Throwable ex) {
+				// Whatever a listener does, the lock's own bookkeeping must go on.
 				logger.warn("Lock listener " + listener + " failed", ex);
 			}
 		}

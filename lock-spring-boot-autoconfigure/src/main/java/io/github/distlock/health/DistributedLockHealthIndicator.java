@@ -63,6 +63,10 @@ public final class DistributedLockHealthIndicator extends AbstractHealthIndicato
 		catch (ExecutionException ex) {
 			builder.down(ex.getCause());
 		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			builder.down().withDetail("store", "check interrupted");
+		}
 		if (this.locker.releaseNoticesActive()) {
 			builder.withDetail("releaseNotices", "subscribed");
 		}
@@ -73,14 +77,27 @@ public final class DistributedLockHealthIndicator extends AbstractHealthIndicato
 		builder.withDetail("leasesLostInLast5Minutes", this.leaseLosses.count());
 	}
 
-	/** The question in flight, or a new one. */
+	/** The question in flight, or a new one, asked by whichever check claimed it. */
 	private CompletableFuture<Void> ping() {
 		CompletableFuture<Void> current = this.pending.get();
 		if (current != null && !current.isDone()) {
 			return current;
 		}
-		CompletableFuture<Void> next = CompletableFuture.runAsync(this.locker::ping, this.pings);
-		return this.pending.compareAndSet(current, next) ? next : this.pending.get();
+		CompletableFuture<Void> next = new CompletableFuture<>();
+		if (!this.pending.compareAndSet(current, next)) {
+			return this.pending.get();
+		}
+		this.pings.execute(() -> {
+			try {
+				this.locker.ping();
+				next.complete(null);
+			}
+			catch (Throwable ex) {
+				// Whatever went wrong, the checks waiting for this answer must get one.
+				next.completeExceptionally(ex);
+			}
+		});
+		return next;
 	}
 
 	@Override

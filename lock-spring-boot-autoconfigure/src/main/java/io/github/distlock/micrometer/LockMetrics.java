@@ -45,7 +45,7 @@ public final class LockMetrics implements LockListener {
 	}
 
 	@Override
-	public void acquired(String key, Duration waited) {
+	public void acquired(String key, long hold, Duration waited) {
 		LockNameMeters meters = meters(key);
 		meters.waiting().decrementAndGet();
 		meters.held().incrementAndGet();
@@ -67,7 +67,7 @@ public final class LockMetrics implements LockListener {
 	}
 
 	@Override
-	public void released(String key, Duration held) {
+	public void released(String key, long hold, Duration held) {
 		LockNameMeters meters = meters(key);
 		meters.held().decrementAndGet();
 		meters.holds().record(held);

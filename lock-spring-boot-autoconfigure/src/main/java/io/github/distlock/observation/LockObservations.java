@@ -1,8 +1,6 @@
 package io.github.distlock.observation;
 
 import java.time.Duration;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -21,9 +19,9 @@ import io.github.distlock.core.LockNames;
  * then until the lock is let go of, with {@code name}. The lock's key is only a high-cardinality
  * value ({@code key}).
  *
- * <p>A thread's acquisitions follow one another, so one observation per thread is in flight; the
- * holders of one lock in a process follow one another too (a nested holding comes and goes inside
- * the outer one), so each lock's hold observations form a stack, closed on whichever thread lets go.
+ * <p>A thread's acquisitions follow one another, so one acquisition per thread is in flight;
+ * holds are paired with their release by the number the template gives each holding, whichever
+ * thread lets go.
  *
  * @since 0.1.0
  */
@@ -39,7 +37,7 @@ public final class LockObservations implements LockListener {
 
 	private final ThreadLocal<Observation> acquiring = new ThreadLocal<>();
 
-	private final Map<String, Deque<Observation>> holds = new ConcurrentHashMap<>();
+	private final Map<Long, Observation> holds = new ConcurrentHashMap<>();
 
 	/**
 	 * Creates the observations.
@@ -55,13 +53,9 @@ public final class LockObservations implements LockListener {
 	}
 
 	@Override
-	public void acquired(String key, Duration waited) {
+	public void acquired(String key, long hold, Duration waited) {
 		stopAcquiring("acquired", null);
-		Observation hold = observation(HOLD, key).start();
-		Deque<Observation> stack = this.holds.computeIfAbsent(key, (newKey) -> new ArrayDeque<>());
-		synchronized (stack) {
-			stack.push(hold);
-		}
+		this.holds.put(hold, observation(HOLD, key).start());
 	}
 
 	@Override
@@ -75,20 +69,10 @@ public final class LockObservations implements LockListener {
 	}
 
 	@Override
-	public void released(String key, Duration held) {
-		Deque<Observation> stack = this.holds.get(key);
-		if (stack == null) {
-			return;
-		}
-		Observation hold;
-		synchronized (stack) {
-			hold = stack.poll();
-			if (stack.isEmpty()) {
-				this.holds.remove(key, stack);
-			}
-		}
-		if (hold != null) {
-			hold.stop();
+	public void released(String key, long hold, Duration held) {
+		Observation observation = this.holds.remove(hold);
+		if (observation != null) {
+			observation.stop();
 		}
 	}
 

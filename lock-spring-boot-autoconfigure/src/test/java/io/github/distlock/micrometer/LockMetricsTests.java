@@ -12,6 +12,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.github.distlock.LockBackendException;
 import io.github.distlock.LockHandle;
 import io.github.distlock.core.DefaultLockTemplate;
+import io.github.distlock.core.DetachableLockHandle;
 import io.github.distlock.core.FaultInjectingLocker;
 import io.github.distlock.core.LockSettings;
 import io.github.distlock.memory.InMemoryLocker;
@@ -97,6 +98,26 @@ class LockMetricsTests {
 	}
 
 	@Test
+	void aHandleDroppedWithoutBeingClosedIsNoLongerGaugedOnceCollected() {
+		takeAndDrop("jobs:leaked");
+		assertThat(gauge("distlock.held", "jobs")).isOne();
+		await().atMost(Duration.ofSeconds(20)).until(() -> {
+			System.gc();
+			return gauge("distlock.held", "jobs") == 0;
+		});
+	}
+
+	@Test
+	void aMinimumHoldLeftToTheStoreAsTheApplicationStopsIsNoLongerGauged() {
+		LockHandle held = this.template.tryAcquire("jobs:nightly", Duration.ofMinutes(10), Duration.ZERO).orElseThrow();
+		((DetachableLockHandle) held).closeAfter(Duration.ofMinutes(1));
+		assertThat(gauge("distlock.held", "jobs")).isOne();
+		this.template.stop();
+		assertThat(gauge("distlock.held", "jobs")).isZero();
+		assertThat(this.registry.get("distlock.holds").tag("name", "jobs").timer().count()).isOne();
+	}
+
+	@Test
 	void aReleaseThatCannotReachTheStoreIsCounted() {
 		LockHandle held = this.template.tryAcquire("goods:1", Duration.ofSeconds(30), Duration.ZERO).orElseThrow();
 		this.locker.before("release", () -> {
@@ -104,6 +125,10 @@ class LockMetricsTests {
 		});
 		held.close();
 		assertThat(this.registry.get("distlock.releases.failed").tag("name", "goods").counter().count()).isOne();
+	}
+
+	private void takeAndDrop(String key) {
+		assertThat(this.template.tryAcquire(key, null, Duration.ZERO)).isPresent();
 	}
 
 	private long acquisitions(String name, String outcome) {

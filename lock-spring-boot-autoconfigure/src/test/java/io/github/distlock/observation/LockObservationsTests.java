@@ -39,10 +39,17 @@ class LockObservationsTests {
 
 	private final ExecutorService otherThread = Executors.newSingleThreadExecutor();
 
+	private final List<Observation.Context> started = new CopyOnWriteArrayList<>();
+
 	private final List<Observation.Context> stopped = new CopyOnWriteArrayList<>();
 
 	LockObservationsTests() {
 		this.registry.observationConfig().observationHandler(new ObservationHandler<>() {
+
+			@Override
+			public void onStart(Observation.Context context) {
+				LockObservationsTests.this.started.add(context);
+			}
 
 			@Override
 			public void onStop(Observation.Context context) {
@@ -114,6 +121,21 @@ class LockObservationsTests {
 		this.otherThread.submit(outer::close).get(10, TimeUnit.SECONDS);
 		TestObservationRegistryAssert.assertThat(this.registry).hasNumberOfObservationsWithNameEqualTo("distlock.hold", 2);
 		assertEveryObservationStopped();
+	}
+
+	@Test
+	void aHolderWhoseLeaseRanOutEndsItsOwnHoldNotThatOfTheWaiterWhoTookTheLockOver() throws Exception {
+		LockHandle expired = this.template.tryAcquire("goods:1", Duration.ofMillis(200), Duration.ZERO).orElseThrow();
+		LockHandle next = this.otherThread.submit(() -> this.template.tryAcquire("goods:1", Duration.ofSeconds(30),
+				Duration.ofSeconds(10)).orElseThrow()).get(20, TimeUnit.SECONDS);
+		List<Observation.Context> holds = this.started.stream()
+			.filter((context) -> context.getName().equals("distlock.hold"))
+			.toList();
+		assertThat(holds).hasSize(2);
+		expired.close();
+		assertThat(this.stopped).contains(holds.get(0)).doesNotContain(holds.get(1));
+		next.close();
+		assertThat(this.stopped).contains(holds.get(1));
 	}
 
 	private void assertEveryObservationStopped() {

@@ -56,7 +56,7 @@ public final class TakenLocks implements LockListener {
 
 	/** Told by the lock template on the thread that took the lock. */
 	@Override
-	public void acquired(String key, Duration waited) {
+	public void acquired(String key, long hold, Duration waited) {
 		this.taken.add(new TakenLock(key, Thread.currentThread()));
 	}
 

@@ -1,0 +1,70 @@
+package io.github.distlock.core;
+
+import java.time.Duration;
+import java.util.List;
+
+import io.github.distlock.LockHandle;
+import io.github.distlock.memory.InMemoryLocker;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A listener that fails, even with an {@code Error}, neither loses a lock nor keeps the other
+ * listeners from being told.
+ */
+class LockListenersTests {
+
+	@Test
+	void aFailingListenerLeavesLockingAndTheOtherListenersAlone() {
+		CountingListener counting = new CountingListener();
+		try (DefaultLockTemplate template = new DefaultLockTemplate(new InMemoryLocker(),
+				LockSettings.watchdogLease(Duration.ofSeconds(30)), List.of(new FailingListener(), counting))) {
+			LockHandle held = template.tryAcquire("goods:1", Duration.ofSeconds(30), Duration.ZERO).orElseThrow();
+			held.close();
+			assertThat(template.tryAcquire("goods:1", Duration.ofSeconds(30), Duration.ZERO)).isPresent();
+			assertThat(counting.acquired).isEqualTo(2);
+			assertThat(counting.released).isOne();
+		}
+	}
+
+	/** Fails at every event. */
+	static class FailingListener implements LockListener {
+
+		@Override
+		public void acquiring(String key) {
+			throw new AssertionError("listener bug");
+		}
+
+		@Override
+		public void acquired(String key, long hold, Duration waited) {
+			throw new AssertionError("listener bug");
+		}
+
+		@Override
+		public void released(String key, long hold, Duration held) {
+			throw new IllegalStateException("listener bug");
+		}
+
+	}
+
+	/** Counts acquisitions and releases. */
+	static class CountingListener implements LockListener {
+
+		int acquired;
+
+		int released;
+
+		@Override
+		public void acquired(String key, long hold, Duration waited) {
+			this.acquired++;
+		}
+
+		@Override
+		public void released(String key, long hold, Duration held) {
+			this.released++;
+		}
+
+	}
+
+}
