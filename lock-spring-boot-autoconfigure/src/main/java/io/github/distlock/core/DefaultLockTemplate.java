@@ -63,7 +63,7 @@ public final class DefaultLockTemplate implements LockTemplate, SmartLifecycle, 
 	public DefaultLockTemplate(Locker locker, LockSettings settings, List<LockListener> listeners) {
 		this.settings = settings;
 		List<LockListener> all = new ArrayList<>(listeners.size() + 1);
-		all.add(this.statistics);
+		all.add(this.statistics.counter());
 		all.addAll(listeners);
 		this.listener = new LockListeners(all);
 		this.coordinator = new LockCoordinator(locker, settings, this.listener);

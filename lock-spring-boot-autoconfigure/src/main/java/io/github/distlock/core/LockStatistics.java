@@ -3,12 +3,12 @@ package io.github.distlock.core;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Counts of the events that mean the data a lock protects may be unsafe: the listener that every
- * {@link DefaultLockTemplate} has.
+ * Counts of the events that mean the data a lock protects may be unsafe, kept by every
+ * {@link DefaultLockTemplate} (its first listener feeds them).
  *
  * @since 0.1.0
  */
-public final class LockStatistics implements LockListener {
+public final class LockStatistics {
 
 	private final LongAdder leasesLost = new LongAdder();
 
@@ -31,14 +31,21 @@ public final class LockStatistics implements LockListener {
 		return this.releasesFailed.sum();
 	}
 
-	@Override
-	public void leaseLost(String key) {
-		this.leasesLost.increment();
-	}
+	/** Returns the listener that counts into these statistics. */
+	LockListener counter() {
+		return new LockListener() {
 
-	@Override
-	public void releaseFailed(String key) {
-		this.releasesFailed.increment();
+			@Override
+			public void leaseLost(String key) {
+				LockStatistics.this.leasesLost.increment();
+			}
+
+			@Override
+			public void releaseFailed(String key) {
+				LockStatistics.this.releasesFailed.increment();
+			}
+
+		};
 	}
 
 }
