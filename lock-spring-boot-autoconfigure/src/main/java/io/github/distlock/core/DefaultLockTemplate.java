@@ -66,7 +66,7 @@ public final class DefaultLockTemplate implements LockTemplate, SmartLifecycle, 
 		all.add(this.statistics.counter());
 		all.addAll(listeners);
 		this.listener = new LockListeners(all);
-		this.coordinator = new LockCoordinator(locker, settings, this.listener);
+		this.coordinator = new LockCoordinator(locker, settings, this.listener, !listeners.isEmpty());
 	}
 
 	@Override
@@ -77,6 +77,16 @@ public final class DefaultLockTemplate implements LockTemplate, SmartLifecycle, 
 		requireNotNegative("lease", key, lease);
 		requireNotNegative("wait", key, wait);
 		long start = System.nanoTime();
+		if (!this.coordinator.told()) {
+			// Nobody listens to acquisitions (the statistics count only lost leases and failed releases).
+			Holding holding = this.coordinator.acquire(request(key, lease), start + waitNanos(wait));
+			return (holding != null) ? Optional.of(new HoldingHandle(holding, this.coordinator)) : Optional.empty();
+		}
+		return acquireTellingListeners(key, lease, wait, start);
+	}
+
+	private Optional<LockHandle> acquireTellingListeners(String key, @Nullable Duration lease, @Nullable Duration wait,
+			long start) {
 		this.listener.acquiring(key);
 		Holding holding;
 		try {

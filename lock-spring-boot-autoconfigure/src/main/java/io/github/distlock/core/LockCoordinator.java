@@ -40,11 +40,15 @@ final class LockCoordinator implements AutoCloseable {
 
 	private final LockListener listener;
 
+	/** Whether listeners besides the statistics are told of acquisitions and releases. */
+	private final boolean told;
+
 	private final AtomicLong holds = new AtomicLong();
 
-	LockCoordinator(Locker locker, LockSettings settings, LockListener listener) {
+	LockCoordinator(Locker locker, LockSettings settings, LockListener listener, boolean told) {
 		this.locker = locker;
 		this.listener = listener;
+		this.told = told;
 		this.events = new LeaseEvents(listener);
 		this.cleanup = new StoreCleanup(locker);
 		this.keeper = new LeaseKeeper(locker, settings, this.events);
@@ -195,14 +199,21 @@ final class LockCoordinator implements AutoCloseable {
 				+ "': the lock store failed or did not answer in time (" + cause.getMessage() + ")", cause);
 	}
 
-	/** Numbers a new view of a holding, for listeners to pair its acquisition and release. */
+	/** Whether listeners are told of acquisitions and releases. */
+	boolean told() {
+		return this.told;
+	}
+
+	/** Numbers a new view of a holding, for listeners to pair its acquisition and release; 0 when none listens. */
 	long nextHold() {
-		return this.holds.incrementAndGet();
+		return this.told ? this.holds.incrementAndGet() : 0;
 	}
 
 	/** View {@code hold} of a holding was let go of, held since {@code since}, a {@link System#nanoTime()} value. */
 	void viewClosed(Holding holding, long hold, long since) {
-		this.listener.released(holding.key(), hold, Duration.ofNanos(System.nanoTime() - since));
+		if (this.told) {
+			this.listener.released(holding.key(), hold, Duration.ofNanos(System.nanoTime() - since));
+		}
 	}
 
 	/** Releases an outermost holding. */
