@@ -147,7 +147,8 @@ public @interface DistributedLock {
 	/**
 	 * Name of a method on the same bean, taking the same parameters (optionally followed by a
 	 * {@link LockNotAcquiredException}) and returning a compatible type, called instead of throwing
-	 * when the lock is not acquired; its return value is returned. Empty (the default) means throw.
+	 * when the lock is not acquired; its return value is returned. Empty (the default) means
+	 * {@link #whenBusy()} decides.
 	 * @return the fallback method's name
 	 */
 	String fallback() default "";
