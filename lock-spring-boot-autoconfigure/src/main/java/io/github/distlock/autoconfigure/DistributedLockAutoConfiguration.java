@@ -4,6 +4,7 @@ import java.time.Duration;
 
 import io.github.distlock.LockTemplate;
 import io.github.distlock.core.DefaultLockTemplate;
+import io.github.distlock.core.InstanceNames;
 import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockSettings;
 import io.github.distlock.core.Locker;
@@ -27,6 +28,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.Role;
+import org.springframework.core.env.Environment;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 
 /**
@@ -45,12 +47,13 @@ public final class DistributedLockAutoConfiguration {
 	@ConditionalOnMissingBean(LockTemplate.class)
 	@ConditionalOnBean(Locker.class)
 	DefaultLockTemplate distributedLockTemplate(Locker locker, DistributedLockProperties properties,
-			ObjectProvider<LockListener> listeners) {
+			ObjectProvider<LockListener> listeners, Environment environment) {
 		DistributedLockProperties.Watchdog watchdog = properties.getWatchdog();
 		Duration renewInterval = (watchdog.getRenewInterval() != null) ? watchdog.getRenewInterval()
 				: watchdog.getLease().dividedBy(3);
 		return new DefaultLockTemplate(locker, new LockSettings(watchdog.getLease(), renewInterval, watchdog.getMaxHold()),
-				listeners.orderedStream().toList());
+				listeners.orderedStream().toList(),
+				InstanceNames.thisProcess(environment.getProperty("spring.application.name")));
 	}
 
 	@Bean

@@ -61,12 +61,26 @@ public final class DefaultLockTemplate implements LockTemplate, SmartLifecycle, 
 	 * order, after the template's own {@link #statistics()}
 	 */
 	public DefaultLockTemplate(Locker locker, LockSettings settings, List<LockListener> listeners) {
+		this(locker, settings, listeners, InstanceNames.thisProcess(null));
+	}
+
+	/**
+	 * Creates a template that takes its locks from the given store, tells listeners what it does,
+	 * and names this instance in the locks it takes.
+	 * @param locker the lock store
+	 * @param settings the watchdog settings
+	 * @param listeners told of every acquisition, release, hand-over, renewal and lost lease, in
+	 * order, after the template's own {@link #statistics()}
+	 * @param instance this instance's name, as {@link #holder(String)} tells it on any instance
+	 * sharing the store (see {@link InstanceNames})
+	 */
+	public DefaultLockTemplate(Locker locker, LockSettings settings, List<LockListener> listeners, String instance) {
 		this.settings = settings;
 		List<LockListener> all = new ArrayList<>(listeners.size() + 1);
 		all.add(this.statistics.counter());
 		all.addAll(listeners);
 		this.listener = new LockListeners(all);
-		this.coordinator = new LockCoordinator(locker, settings, this.listener, !listeners.isEmpty());
+		this.coordinator = new LockCoordinator(locker, settings, this.listener, !listeners.isEmpty(), instance);
 	}
 
 	@Override
@@ -79,7 +93,7 @@ public final class DefaultLockTemplate implements LockTemplate, SmartLifecycle, 
 		long start = System.nanoTime();
 		if (!this.coordinator.told()) {
 			// Nobody listens to acquisitions (the statistics count only lost leases and failed releases).
-			Holding holding = this.coordinator.acquire(request(key, lease), start + waitNanos(wait));
+			Holding holding = this.coordinator.acquire(request(key, lease, start), start + waitNanos(wait));
 			return (holding != null) ? Optional.of(new HoldingHandle(holding, this.coordinator)) : Optional.empty();
 		}
 		return acquireTellingListeners(key, lease, wait, start);
@@ -90,7 +104,7 @@ public final class DefaultLockTemplate implements LockTemplate, SmartLifecycle, 
 		this.listener.acquiring(key);
 		Holding holding;
 		try {
-			holding = this.coordinator.acquire(request(key, lease), start + waitNanos(wait));
+			holding = this.coordinator.acquire(request(key, lease, start), start + waitNanos(wait));
 		}
 		catch (RuntimeException ex) {
 			this.listener.failed(key, since(start), ex);
@@ -115,6 +129,25 @@ public final class DefaultLockTemplate implements LockTemplate, SmartLifecycle, 
 	 */
 	public LockStatistics statistics() {
 		return this.statistics;
+	}
+
+	/**
+	 * Returns the locks this instance holds and waits for now, read without asking the store.
+	 * @return the holdings and the waiting callers
+	 */
+	public LockActivity activity() {
+		return this.coordinator.activity();
+	}
+
+	/**
+	 * Asks the store who holds a lock: this instance or another one sharing the store.
+	 * @param key the lock's identity
+	 * @return the holder, or empty when the lock is free
+	 * @throws io.github.distlock.LockBackendException when the store cannot be reached
+	 * @throws UnsupportedOperationException when the store cannot tell
+	 */
+	public Optional<LockHolder> holder(String key) {
+		return this.coordinator.holder(key);
 	}
 
 	/** Returns how many threads of this process queue for the lock's turn, for tests. */
@@ -154,11 +187,11 @@ public final class DefaultLockTemplate implements LockTemplate, SmartLifecycle, 
 		this.coordinator.close();
 	}
 
-	private LockRequest request(String key, @Nullable Duration lease) {
+	private LockRequest request(String key, @Nullable Duration lease, long start) {
 		if (lease == null || lease.isZero()) {
-			return new LockRequest(key, this.settings.watchdogLease(), true, this.settings.maxHold());
+			return new LockRequest(key, this.settings.watchdogLease(), true, this.settings.maxHold(), start);
 		}
-		return new LockRequest(key, lease, false, null);
+		return new LockRequest(key, lease, false, null, start);
 	}
 
 	private static long waitNanos(@Nullable Duration wait) {

@@ -21,6 +21,9 @@ final class Holding {
 
 	private final LockRequest request;
 
+	/** When the holding began ({@link System#nanoTime()}): the store acquire's request, or the hand-off. */
+	private final long startedAt;
+
 	/** Until when ({@link System#nanoTime()}) the holding may hold the lock at most. */
 	private final long leaseEnd;
 
@@ -40,11 +43,13 @@ final class Holding {
 	/** Guards the fencing token's minting against the release (invariant 6 of PROTOCOL.md). */
 	private final ReentrantLock fencing = new ReentrantLock();
 
-	private long fencingToken;
+	/** Written once, under {@link #fencing}; read without it by {@link #mintedFencingToken()}. */
+	private volatile long fencingToken;
 
 	Holding(Claim claim, LockRequest request, Thread thread, long startedAt) {
 		this.claim = claim;
 		this.request = request;
+		this.startedAt = startedAt;
 		this.thread = thread;
 		Duration limit = request.longestHold();
 		this.leaseEnd = (limit != null) ? startedAt + limit.toNanos() : startedAt + Long.MAX_VALUE / 2;
@@ -64,6 +69,15 @@ final class Holding {
 
 	long leaseEnd() {
 		return this.leaseEnd;
+	}
+
+	long startedAt() {
+		return this.startedAt;
+	}
+
+	/** The thread that may re-enter the holding, or {@code null} once no view is bound to one. */
+	@Nullable Thread thread() {
+		return this.thread;
 	}
 
 	boolean isHeld() {
@@ -165,6 +179,11 @@ final class Holding {
 		finally {
 			this.fencing.unlock();
 		}
+	}
+
+	/** The fencing token if one was minted, without waiting for a mint under way; zero otherwise. */
+	long mintedFencingToken() {
+		return this.fencingToken;
 	}
 
 	/** Mints a fencing token for a holding in the store. */

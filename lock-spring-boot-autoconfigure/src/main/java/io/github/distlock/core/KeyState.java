@@ -9,13 +9,15 @@ sealed interface KeyState {
 	/** No thread of this process holds or wants the lock. */
 	KeyState FREE = new Free();
 
-	/** One thread has the turn and no claim: it is at the store, or waits between two attempts. */
-	KeyState ACQUIRING = new Acquiring();
-
 	record Free() implements KeyState {
 	}
 
-	record Acquiring() implements KeyState {
+	/**
+	 * One thread has the turn and no claim: it is at the store, or waits between two attempts.
+	 * @param thread the thread with the turn
+	 * @param since when it asked for the lock, a {@link System#nanoTime()} value
+	 */
+	record Acquiring(Thread thread, long since) implements KeyState {
 	}
 
 	/**

@@ -47,7 +47,7 @@ final class LocalLock {
 		this.mutex.lock();
 		try {
 			if (this.state == KeyState.FREE) {
-				this.state = KeyState.ACQUIRING;
+				this.state = new KeyState.Acquiring(Thread.currentThread(), request.requestedAt());
 				return Turn.TO_STORE;
 			}
 			Waiter waiter = new Waiter(request, this.mutex.newCondition());
@@ -111,7 +111,7 @@ final class LocalLock {
 
 	private void takeOver(Waiter head, Holding expired) {
 		this.queue.removeFirst();
-		this.state = KeyState.ACQUIRING;
+		this.state = head.acquiring();
 		head.grant(new Turn.TakenOver(expired));
 	}
 
@@ -190,7 +190,7 @@ final class LocalLock {
 			this.state = KeyState.FREE;
 			return;
 		}
-		this.state = KeyState.ACQUIRING;
+		this.state = next.acquiring();
 		next.grant(turn);
 		wakeHead();
 	}
@@ -221,6 +221,25 @@ final class LocalLock {
 		Waiter head = this.queue.peekFirst();
 		if (head != null) {
 			head.wake.signal();
+		}
+	}
+
+	/** Tells the recorder this lock's holding, not yet released, and the threads that want it. */
+	void describe(String key, ActivityRecorder recorder) {
+		this.mutex.lock();
+		try {
+			if (this.state instanceof KeyState.Held held && !held.holding().isReleased()) {
+				recorder.held(held.holding());
+			}
+			if (this.state instanceof KeyState.Acquiring acquiring) {
+				recorder.waiting(key, acquiring.thread(), acquiring.since(), true);
+			}
+			for (Waiter waiter : this.queue) {
+				recorder.waiting(key, waiter.thread, waiter.request.requestedAt(), false);
+			}
+		}
+		finally {
+			this.mutex.unlock();
 		}
 	}
 

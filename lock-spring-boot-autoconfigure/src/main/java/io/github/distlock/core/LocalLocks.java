@@ -46,6 +46,13 @@ final class LocalLocks implements ReleaseListener {
 		this.locks.values().forEach((entry) -> entry.lock.notices().noticed());
 	}
 
+	/** What this process holds and waits for now, key by key. */
+	LockActivity activity() {
+		ActivityRecorder recorder = new ActivityRecorder();
+		this.locks.forEach((key, entry) -> entry.lock.describe(key, recorder));
+		return recorder.activity();
+	}
+
 	/** Returns how many threads queue for the key's turn, for tests. */
 	int queued(String key) {
 		Entry entry = this.locks.get(key);

@@ -1,6 +1,7 @@
 package io.github.distlock.core;
 
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -45,8 +46,11 @@ final class LockCoordinator implements AutoCloseable {
 
 	private final AtomicLong holds = new AtomicLong();
 
-	LockCoordinator(Locker locker, LockSettings settings, LockListener listener, boolean told) {
+	private final OwnerTokens owners;
+
+	LockCoordinator(Locker locker, LockSettings settings, LockListener listener, boolean told, String instance) {
 		this.locker = locker;
+		this.owners = new OwnerTokens(instance);
 		this.listener = listener;
 		this.told = told;
 		this.events = new LeaseEvents(listener);
@@ -92,7 +96,7 @@ final class LockCoordinator implements AutoCloseable {
 		}
 		if (turn instanceof Turn.StoreDown storeDown) {
 			local.passTurn(storeDown.failure());
-			throw storeFailed(request, storeDown.failure());
+			throw storeFailed("acquire", request.key(), storeDown.failure());
 		}
 		if (turn instanceof Turn.TakenOver takenOver) {
 			forgetExpired(takenOver.expired());
@@ -128,8 +132,9 @@ final class LockCoordinator implements AutoCloseable {
 	}
 
 	private @Nullable Holding acquireFromStore(LocalLock local, LockRequest request, long deadline) {
-		String owner = OwnerTokens.next();
 		while (!Thread.currentThread().isInterrupted()) {
+			// A token per attempt: it says when the lock was taken (PROTOCOL.md, "Owner tokens").
+			String owner = this.owners.next();
 			int mark = local.notices().mark();
 			long sentAt = System.nanoTime();
 			Acquisition acquisition = tryStore(request, owner, Duration.ofNanos(Math.max(0, deadline - sentAt)));
@@ -190,12 +195,12 @@ final class LockCoordinator implements AutoCloseable {
 				Thread.currentThread().interrupt();
 				return null;
 			}
-			throw storeFailed(request, ex);
+			throw storeFailed("acquire", request.key(), ex);
 		}
 	}
 
-	private static LockBackendException storeFailed(LockRequest request, RuntimeException cause) {
-		return new LockBackendException("Could not acquire lock '" + request.key()
+	private static LockBackendException storeFailed(String action, String key, RuntimeException cause) {
+		return new LockBackendException("Could not " + action + " lock '" + key
 				+ "': the lock store failed or did not answer in time (" + cause.getMessage() + ")", cause);
 	}
 
@@ -259,6 +264,22 @@ final class LockCoordinator implements AutoCloseable {
 	/** Returns how many releases wait for a minimum hold to end, for tests. */
 	int pendingReleases() {
 		return this.deferredReleases.pending();
+	}
+
+	LockActivity activity() {
+		return this.locals.activity();
+	}
+
+	Optional<LockHolder> holder(String key) {
+		try {
+			return this.locker.find(key).map(this.owners::holderOf);
+		}
+		catch (UnsupportedOperationException ex) {
+			throw ex;
+		}
+		catch (RuntimeException ex) {
+			throw storeFailed("read", key, ex);
+		}
 	}
 
 	/** Returns how many threads of this process queue for the lock's turn, for tests. */

@@ -11,8 +11,9 @@ import org.jspecify.annotations.Nullable;
  * @param lease the lease to take the lock with: fixed, or renewed by the watchdog
  * @param watchdog whether the lease is renewed while the lock is held
  * @param maxHold with the watchdog, how long it renews at most, or {@code null} for no cap
+ * @param requestedAt when the caller asked, a {@link System#nanoTime()} value
  */
-record LockRequest(String key, Duration lease, boolean watchdog, @Nullable Duration maxHold) {
+record LockRequest(String key, Duration lease, boolean watchdog, @Nullable Duration maxHold, long requestedAt) {
 
 	/** The longest a holding of this request may hold the lock, or {@code null} for no limit. */
 	@Nullable Duration longestHold() {

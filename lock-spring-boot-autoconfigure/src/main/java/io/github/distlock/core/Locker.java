@@ -2,6 +2,7 @@ package io.github.distlock.core;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A lock store: the few atomic operations that distlock needs, each one round trip (a batch of
@@ -83,6 +84,16 @@ public interface Locker {
 	 * @param listener the listener
 	 */
 	void onRelease(ReleaseListener listener);
+
+	/**
+	 * Reads the lock as the store keeps it, for operators asking who holds it; never used to lock.
+	 * @param key the lock's identity
+	 * @return its owner token and time to live, or empty when nobody holds it
+	 * @throws UnsupportedOperationException when the store cannot tell
+	 */
+	default Optional<StoredLock> find(String key) {
+		throw new UnsupportedOperationException(getClass().getName() + " cannot tell who holds a lock");
+	}
 
 	/**
 	 * Asks the store for an answer, for health checks, within the client's own timeout.

@@ -24,6 +24,11 @@ final class Waiter {
 		this.wake = wake;
 	}
 
+	/** The state of the lock once this waiter has the turn, to go to the store. */
+	KeyState.Acquiring acquiring() {
+		return new KeyState.Acquiring(this.thread, this.request.requestedAt());
+	}
+
 	void grant(Turn turn) {
 		this.turn = turn;
 		this.wake.signal();

@@ -3,6 +3,7 @@ package io.github.distlock.memory;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -12,6 +13,7 @@ import io.github.distlock.core.Locker;
 import io.github.distlock.core.Release;
 import io.github.distlock.core.ReleaseListener;
 import io.github.distlock.core.Renewal;
+import io.github.distlock.core.StoredLock;
 
 /**
  * A {@link Locker} that keeps locks in this JVM's memory, with the same semantics as the Redis
@@ -98,6 +100,11 @@ public final class InMemoryLocker implements Locker {
 	@Override
 	public long fence(String key, String owner) {
 		return this.store.fence(key, owner);
+	}
+
+	@Override
+	public Optional<StoredLock> find(String key) {
+		return this.store.find(key);
 	}
 
 	@Override

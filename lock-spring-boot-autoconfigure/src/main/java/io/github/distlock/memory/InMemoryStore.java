@@ -6,6 +6,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
@@ -16,6 +17,7 @@ import io.github.distlock.core.Acquisition;
 import io.github.distlock.core.LeaseRequest;
 import io.github.distlock.core.Release;
 import io.github.distlock.core.Renewal;
+import io.github.distlock.core.StoredLock;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -120,6 +122,16 @@ final class InMemoryStore {
 			long token = (last != null) ? Math.max(now, Long.parseLong(last) + 1) : now;
 			set(keys.fencing, Long.toString(token), FENCING_MEMORY.toMillis());
 			return token;
+		});
+	}
+
+	/** The lock's owner and time to live, as {@code find.lua} reads them. */
+	Optional<StoredLock> find(String name) {
+		Keys keys = new Keys(name);
+		return atomically(() -> {
+			String owner = get(keys.lock);
+			return (owner != null) ? Optional.of(new StoredLock(owner, Duration.ofMillis(pttl(keys.lock))))
+					: Optional.empty();
 		});
 	}
 

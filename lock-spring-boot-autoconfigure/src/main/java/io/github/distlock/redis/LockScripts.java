@@ -24,6 +24,8 @@ final class LockScripts {
 
 	static final RedisScript<Long> FENCE = longScript("fence.lua");
 
+	static final RedisScript<List<Object>> FIND = listScript("find.lua");
+
 	private LockScripts() {
 	}
 
@@ -32,7 +34,7 @@ final class LockScripts {
 	}
 
 	@SuppressWarnings({ "unchecked", "rawtypes" })
-	private static RedisScript<List<Long>> listScript(String name) {
+	private static <T> RedisScript<List<T>> listScript(String name) {
 		return (RedisScript) RedisScript.of(source(name), List.class);
 	}
 

@@ -2,6 +2,7 @@ package io.github.distlock.redis;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
 import org.springframework.context.SmartLifecycle;
@@ -16,6 +17,7 @@ import io.github.distlock.core.Locker;
 import io.github.distlock.core.Release;
 import io.github.distlock.core.ReleaseListener;
 import io.github.distlock.core.Renewal;
+import io.github.distlock.core.StoredLock;
 
 /**
  * The Redis {@link Locker}. Each operation is one Lua script, one round trip; all keys of a lock
@@ -132,6 +134,17 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 	@Override
 	public long fence(String key, String owner) {
 		return this.redis.execute(LockScripts.FENCE, this.keys.forFence(key), owner, FENCING_MEMORY);
+	}
+
+	/** The lock's owner token and time to live, read by {@code find.lua} in one round trip. */
+	@Override
+	public Optional<StoredLock> find(String key) {
+		List<Object> found = this.redis.execute(LockScripts.FIND, List.of(this.keys.lock(key)));
+		if (found == null || found.isEmpty()) {
+			return Optional.empty();
+		}
+		long timeToLive = ((Number) found.get(1)).longValue();
+		return Optional.of(new StoredLock((String) found.get(0), (timeToLive >= 0) ? Duration.ofMillis(timeToLive) : null));
 	}
 
 	@Override

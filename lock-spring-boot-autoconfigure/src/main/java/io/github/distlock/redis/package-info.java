@@ -5,8 +5,9 @@
  * <h2>Keys</h2>
  * For lock {@code goods:42} under prefix {@code lock}, all in one hash tag, so one cluster slot:
  * <ul>
- * <li>{@code {lock:goods:42}}: the owner token of the process that holds the lock; its TTL is
- * the lease.</li>
+ * <li>{@code {lock:goods:42}}: the owner token of the process that holds the lock, which names
+ * that instance and when it took the lock (see {@code PROTOCOL.md} of the core package); its TTL
+ * is the lease.</li>
  * <li>{@code {lock:goods:42}:waiters}: left by a busy attempt that will wait; names the waiting
  * process, or {@code *} for several; its TTL is the longest remaining wait.</li>
  * <li>{@code {lock:goods:42}:giveway}: names the process that gave the lock way to another
@@ -28,6 +29,8 @@
  * whether another process waits for it.</li>
  * <li>{@code fence.lua}: mints a fencing token for the lock's owner from the server's clock in
  * microseconds, above the last token remembered.</li>
+ * <li>{@code find.lua}: reads the lock's owner token and TTL, for operators asking who holds it;
+ * it writes nothing.</li>
  * </ul>
  *
  * <h2>Running a script twice</h2>

@@ -289,6 +289,34 @@ public abstract class AbstractLockerContractTests {
 	}
 
 	@Nested
+	class Find {
+
+		@Test
+		void tellsEveryProcessTheOwnerWholeAndTheLeaseLeft() {
+			String described = first + " 1764083400123 orders (pid 42 on wéb-1)";
+			hold(locker(), key, described, LEASE);
+			StoredLock found = otherProcess().find(key).orElseThrow();
+			assertThat(found.owner()).isEqualTo(described);
+			assertThat(found.timeToLive()).isPositive().isLessThanOrEqualTo(LEASE);
+		}
+
+		@Test
+		void findsNothingOfAFreeOrReleasedLock() {
+			assertThat(locker().find(key)).isEmpty();
+			hold(locker(), key, first, LEASE);
+			assertThat(locker().release(key, first)).isEqualTo(Release.RELEASED);
+			assertThat(otherProcess().find(key)).isEmpty();
+		}
+
+		@Test
+		void findsNothingOnceTheLeaseRanOut() {
+			hold(locker(), key, first, Duration.ofMillis(50));
+			await().atMost(TIMEOUT).until(() -> locker().find(key).isEmpty());
+		}
+
+	}
+
+	@Nested
 	class Notices {
 
 		@Test

@@ -3,6 +3,7 @@ package io.github.distlock.core;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -58,6 +59,11 @@ public final class FaultInjectingLocker implements Locker {
 	@Override
 	public List<Renewal> renew(List<LeaseRequest> leases) {
 		return call("renew", () -> this.locker.renew(leases));
+	}
+
+	@Override
+	public Optional<StoredLock> find(String key) {
+		return this.locker.find(key);
 	}
 
 	@Override

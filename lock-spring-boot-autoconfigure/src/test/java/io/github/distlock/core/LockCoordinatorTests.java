@@ -23,14 +23,14 @@ import static org.awaitility.Awaitility.await;
  */
 class LockCoordinatorTests {
 
-	private static final LockRequest REQUEST = new LockRequest("k", Duration.ofSeconds(30), false, null);
+	private static final LockRequest REQUEST = new LockRequest("k", Duration.ofSeconds(30), false, null, System.nanoTime());
 
 	private final InMemoryLocker memory = new InMemoryLocker();
 
 	private final FaultInjectingLocker locker = new FaultInjectingLocker(this.memory);
 
 	private final LockCoordinator coordinator = new LockCoordinator(this.locker,
-			LockSettings.watchdogLease(Duration.ofSeconds(30)), new LockStatistics().counter(), false);
+			LockSettings.watchdogLease(Duration.ofSeconds(30)), new LockStatistics().counter(), false, "test");
 
 	private final ExecutorService threads = Executors.newCachedThreadPool();
 
@@ -104,7 +104,7 @@ class LockCoordinatorTests {
 	@Test
 	void anotherProcessGetsTheLockWhileThisOneKeepsHandingItOn() throws Exception {
 		try (LockCoordinator otherProcess = new LockCoordinator(this.memory.otherProcess(),
-				LockSettings.watchdogLease(Duration.ofSeconds(30)), new LockStatistics().counter(), false)) {
+				LockSettings.watchdogLease(Duration.ofSeconds(30)), new LockStatistics().counter(), false, "test")) {
 			Future<?> busy = this.threads.submit(() -> runSections(this.coordinator, 4, 120, Duration.ofMillis(25)));
 			await().atMost(Duration.ofSeconds(10)).until(() -> this.coordinator.queued("k") > 0);
 			for (int attempt = 0; attempt < 5; attempt++) {

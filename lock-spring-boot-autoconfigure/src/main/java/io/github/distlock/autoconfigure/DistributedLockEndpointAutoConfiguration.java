@@ -1,0 +1,40 @@
+package io.github.distlock.autoconfigure;
+
+import io.github.distlock.core.DefaultLockTemplate;
+import io.github.distlock.endpoint.LocksEndpoint;
+
+import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Auto-configuration of the {@code locks} Actuator endpoint, when Spring Boot's Actuator is
+ * present and the endpoint is available: like Boot's own endpoints, it is not exposed over HTTP
+ * or JMX until {@code management.endpoints.web.exposure.include} (or {@code jmx}) names it.
+ *
+ * @since 0.1.0
+ */
+@AutoConfiguration(after = DistributedLockAutoConfiguration.class)
+@ConditionalOnClass(name = { "org.springframework.boot.actuate.endpoint.annotation.Endpoint",
+		"org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint" })
+public final class DistributedLockEndpointAutoConfiguration {
+
+	/** Nested, so its conditions, which need the Actuator, are read only when it is present. */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnBean(DefaultLockTemplate.class)
+	@ConditionalOnAvailableEndpoint(LocksEndpoint.class)
+	static class LocksEndpointConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		LocksEndpoint distributedLocksEndpoint(DefaultLockTemplate template) {
+			return new LocksEndpoint(template);
+		}
+
+	}
+
+}

@@ -1,0 +1,68 @@
+package io.github.distlock.autoconfigure;
+
+import java.time.Duration;
+import java.util.UUID;
+
+import io.github.distlock.core.DefaultLockTemplate;
+import io.github.distlock.core.LockSettings;
+import io.github.distlock.endpoint.LocksEndpoint;
+import io.github.distlock.memory.InMemoryLocker;
+import io.github.distlock.test.redis.RedisServerExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * When the {@code locks} endpoint is made: like Spring Boot's own endpoints, only once exposed,
+ * and never without the Actuator, without a lock template, or beside the application's own.
+ */
+class DistributedLockEndpointAutoConfigurationTests {
+
+	private static final Duration LEASE = Duration.ofSeconds(30);
+
+	@RegisterExtension
+	static final RedisServerExtension redis = RedisServerExtension.servers(1);
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(DistributedLockAutoConfiguration.class, DataRedisAutoConfiguration.class,
+				DistributedLockEndpointAutoConfiguration.class))
+		.withPropertyValues("spring.data.redis.port=" + redis.server().port(),
+				"distlock.key-prefix=endpoint-" + UUID.randomUUID());
+
+	@Test
+	void theEndpointIsMadeOnceExposedOverHttpOrJmx() {
+		this.runner.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(LocksEndpoint.class));
+		this.runner.withPropertyValues("management.endpoints.web.exposure.include=locks")
+			.run((context) -> assertThat(context).hasSingleBean(LocksEndpoint.class));
+		this.runner.withPropertyValues("spring.jmx.enabled=true", "management.endpoints.jmx.exposure.include=locks")
+			.run((context) -> assertThat(context).hasSingleBean(LocksEndpoint.class));
+	}
+
+	@Test
+	void noEndpointWhenTurnedOffWithoutTheActuatorOrWithoutTemplate() {
+		ApplicationContextRunner exposed = this.runner.withPropertyValues("management.endpoints.web.exposure.include=*");
+		exposed.withPropertyValues("management.endpoint.locks.access=NONE")
+			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(LocksEndpoint.class));
+		exposed.withClassLoader(new FilteredClassLoader(Endpoint.class))
+			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(LocksEndpoint.class));
+		exposed.withPropertyValues("distlock.enabled=false")
+			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(LocksEndpoint.class));
+	}
+
+	@Test
+	void theApplicationsOwnEndpointIsKept() {
+		this.runner.withPropertyValues("management.endpoints.web.exposure.include=locks")
+			.withBean("ownLocksEndpoint", LocksEndpoint.class,
+					() -> new LocksEndpoint(new DefaultLockTemplate(new InMemoryLocker(), LockSettings.watchdogLease(LEASE))))
+			.run((context) -> assertThat(context).getBean(LocksEndpoint.class)
+				.isSameAs(context.getBean("ownLocksEndpoint")));
+	}
+
+}
