@@ -1,23 +1,28 @@
 package io.github.distlock.benchmarks.jmh;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import io.github.distlock.DistributedLock;
 import io.github.distlock.LockContext;
 import io.github.distlock.LockHandle;
 import io.github.distlock.core.DefaultLockTemplate;
+import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockSettings;
 import io.github.distlock.interceptor.DistributedLockAdvisor;
 import io.github.distlock.interceptor.DistributedLockInterceptor;
 import io.github.distlock.interceptor.LockOperationSource;
 import io.github.distlock.memory.InMemoryLocker;
+import io.github.distlock.micrometer.LockMetrics;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -33,7 +38,8 @@ import org.springframework.aop.framework.ProxyFactory;
  * Per-call cost of a {@code @DistributedLock} method over the same work done with
  * {@code LockTemplate}, over the in-memory lock store ({@link InMemoryLocker}): what the
  * annotation path (proxy, key expression, lock context, transaction check) adds to a lock round
- * trip.
+ * trip. Each runs with no listener, and with the lock metrics on a {@link SimpleMeterRegistry}
+ * ({@code metrics=micrometer}), the cost of metrics on the hot path.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -51,9 +57,15 @@ public class AnnotationOverheadBenchmark {
 
 	private long goodsId = 42;
 
+	@Param({ "off", "micrometer" })
+	public String metrics;
+
 	@Setup
 	public void setUp() {
-		this.template = new DefaultLockTemplate(new InMemoryLocker(), LockSettings.watchdogLease(Duration.ofSeconds(30)));
+		List<LockListener> listeners = this.metrics.equals("micrometer")
+				? List.of(new LockMetrics(new SimpleMeterRegistry())) : List.of();
+		this.template = new DefaultLockTemplate(new InMemoryLocker(), LockSettings.watchdogLease(Duration.ofSeconds(30)),
+				listeners);
 		LockOperationSource source = new LockOperationSource(null);
 		ProxyFactory factory = new ProxyFactory(new Goods());
 		factory.setProxyTargetClass(true);
