@@ -136,6 +136,12 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 		return this.redis.execute(LockScripts.FENCE, this.keys.forFence(key), owner, FENCING_MEMORY);
 	}
 
+	/** Mints a token of at least {@code floor}, remembered as the lock's last one, for Redlock's second phase. */
+	long fence(String key, String owner, long floor) {
+		return this.redis.execute(LockScripts.FENCE, this.keys.forFence(key), owner, FENCING_MEMORY,
+				Long.toString(floor));
+	}
+
 	/** The lock's owner token and time to live, read by {@code find.lua} in one round trip. */
 	@Override
 	public Optional<StoredLock> find(String key) {

@@ -341,8 +341,9 @@ public abstract class AbstractLockerContractTests {
 			otherProcess().release(key, first);
 			otherProcess().release(awaited, first);
 			// Notices arrive in the order of the releases: had the first been told, it would come first.
+			// (A store of several nodes, Redlock, tells once per node, each node in order.)
 			assertThat(notices.poll(TIMEOUT.toSeconds(), TimeUnit.SECONDS)).isEqualTo(awaited);
-			assertThat(notices).isEmpty();
+			assertThat(notices).doesNotContain(key);
 		}
 
 		private BlockingQueue<String> listen(Locker process) {

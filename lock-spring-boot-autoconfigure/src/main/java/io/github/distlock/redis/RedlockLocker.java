@@ -1,0 +1,280 @@
+package io.github.distlock.redis;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.SocketOptions;
+
+import org.springframework.context.SmartLifecycle;
+import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+import io.github.distlock.core.Acquisition;
+import io.github.distlock.core.LeaseRequest;
+import io.github.distlock.core.Locker;
+import io.github.distlock.core.Release;
+import io.github.distlock.core.ReleaseListener;
+import io.github.distlock.core.Renewal;
+import io.github.distlock.core.StoredLock;
+
+/**
+ * The Redlock {@link Locker}: every operation runs the single-node operation on N independent
+ * Redis masters at once and answers from what a quorum of them answered, as REDLOCK.md beside
+ * this class describes. Each node has a {@link RedisLocker} of its own, so the keys, scripts and
+ * release notices on a node are those of a single Redis.
+ *
+ * <p>Made with {@link #connect}, it owns the connections to its nodes and closes them with
+ * {@link #close()}. As a {@link SmartLifecycle} in {@link RedisLocker#PHASE} it starts and stops
+ * the nodes' release-notice subscriptions.
+ *
+ * @since 0.1.0
+ */
+public final class RedlockLocker implements Locker, SmartLifecycle, AutoCloseable {
+
+	private final NodeCalls calls;
+
+	private final List<LettuceConnectionFactory> connections;
+
+	private RedlockLocker(NodeCalls calls, List<LettuceConnectionFactory> connections) {
+		this.calls = calls;
+		this.connections = connections;
+	}
+
+	/**
+	 * Connects to the nodes and returns a locker over them.
+	 * @param nodes the nodes' URIs, {@code redis://[user:password@]host:port[/db]}, or
+	 * {@code rediss://} for TLS; at least three, and an odd number
+	 * @param nodeTimeout how long one node may take to answer (and to connect) before it counts as
+	 * failed
+	 * @param keyPrefix first part of every key, as for {@link RedisLocker}
+	 * @return the locker, owning its connections
+	 * @throws IllegalArgumentException when a URI is malformed, or there are fewer than three nodes
+	 * or an even number of them
+	 */
+	public static RedlockLocker connect(List<String> nodes, Duration nodeTimeout, String keyPrefix) {
+		requireOddQuorum(nodes.size());
+		List<RedisURI> uris = nodes.stream().map(RedlockLocker::parse).toList();
+		List<LettuceConnectionFactory> connections = new ArrayList<>();
+		List<RedisLocker> lockers = new ArrayList<>();
+		List<String> names = new ArrayList<>();
+		for (RedisURI uri : uris) {
+			LettuceConnectionFactory connection = connection(uri, nodeTimeout);
+			connections.add(connection);
+			lockers.add(new RedisLocker(connection, keyPrefix));
+			names.add(uri.toString());
+		}
+		return new RedlockLocker(new NodeCalls(lockers, names, nodeTimeout), connections);
+	}
+
+	/**
+	 * Returns a locker over lockers of single nodes, for tests; the caller owns their connections.
+	 */
+	static RedlockLocker over(List<RedisLocker> nodes, List<String> names, Duration nodeTimeout) {
+		requireOddQuorum(nodes.size());
+		return new RedlockLocker(new NodeCalls(nodes, names, nodeTimeout), List.of());
+	}
+
+	private static void requireOddQuorum(int nodes) {
+		if (nodes < 3 || nodes % 2 == 0) {
+			throw new IllegalArgumentException("Redlock needs an odd number of at least 3 independent Redis masters, "
+					+ "so that any two majorities share a node; " + nodes + " given");
+		}
+	}
+
+	private static RedisURI parse(String uri) {
+		try {
+			return RedisURI.create(uri);
+		}
+		catch (RuntimeException ex) {
+			throw new IllegalArgumentException("Malformed Redlock node URI '" + uri
+					+ "': expected redis://[user:password@]host:port[/db], or rediss:// for TLS (" + ex.getMessage() + ")",
+					ex);
+		}
+	}
+
+	/** Connections that give up, connecting or waiting for an answer, after the node timeout. */
+	private static LettuceConnectionFactory connection(RedisURI uri, Duration nodeTimeout) {
+		LettuceClientConfiguration.LettuceClientConfigurationBuilder client = LettuceClientConfiguration.builder()
+			.commandTimeout(nodeTimeout)
+			.clientOptions(ClientOptions.builder()
+				.socketOptions(SocketOptions.builder().connectTimeout(nodeTimeout).build())
+				.disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+				.build());
+		if (uri.isSsl()) {
+			client.useSsl();
+		}
+		LettuceConnectionFactory connection = new LettuceConnectionFactory(
+				LettuceConnectionFactory.createRedisConfiguration(uri), client.build());
+		connection.afterPropertiesSet();
+		connection.start();
+		return connection;
+	}
+
+	@Override
+	public Acquisition tryAcquire(String key, String owner, Duration lease, Duration willWait) {
+		long sentAt = System.nanoTime();
+		Duration nodeLease = withDrift(lease);
+		NodeAnswers<Acquisition> answers = this.calls.onEveryNode((node) -> node.tryAcquire(key, owner, nodeLease, willWait));
+		if (answers.quorumAgrees(Acquisition::acquired) && System.nanoTime() - sentAt < lease.toNanos()) {
+			return Acquisition.ACQUIRED;
+		}
+		// Nodes that did not answer may have set the lock before their answer was lost.
+		this.calls.onEveryNodeLater((node) -> node.release(key, owner));
+		answers.requireQuorum("acquire lock '" + key + "'");
+		return Acquisition.busy(answers.answers()
+			.stream()
+			.map(Acquisition::holderLease)
+			.filter((holderLease) -> holderLease.compareTo(Duration.ZERO) > 0)
+			.min(Comparator.naturalOrder())
+			.map(RedlockLocker::withoutDrift)
+			.orElse(Duration.ZERO));
+	}
+
+	@Override
+	public Release release(String key, String owner) {
+		return quorumRelease(key, (node) -> node.release(key, owner));
+	}
+
+	@Override
+	public Release giveWay(String key, String owner) {
+		return quorumRelease(key, (node) -> node.giveWay(key, owner));
+	}
+
+	private Release quorumRelease(String key, Function<RedisLocker, Release> release) {
+		NodeAnswers<Release> answers = this.calls.onEveryNode(release);
+		if (answers.quorumAgrees(Release.RELEASED::equals)) {
+			return Release.RELEASED;
+		}
+		answers.requireQuorum("release lock '" + key + "'");
+		return answers.quorumAgrees(Release.TAKEN::equals) ? Release.TAKEN : Release.GONE;
+	}
+
+	@Override
+	public List<Renewal> renew(List<LeaseRequest> leases) {
+		List<LeaseRequest> nodeLeases = leases.stream()
+			.map((lease) -> new LeaseRequest(lease.key(), lease.owner(), withDrift(lease.lease())))
+			.toList();
+		NodeAnswers<List<Renewal>> answers = this.calls.onEveryNode((node) -> node.renew(nodeLeases));
+		answers.requireQuorum("renew " + leases.size() + " locks");
+		List<Renewal> renewals = new ArrayList<>(leases.size());
+		for (int i = 0; i < leases.size(); i++) {
+			int lock = i;
+			boolean othersWaiting = answers.count((answer) -> answer.get(lock).othersWaiting()) > 0;
+			renewals.add(answers.quorumAgrees((answer) -> answer.get(lock).renewed()) ? Renewal.renewed(othersWaiting)
+					: Renewal.LOST);
+		}
+		return renewals;
+	}
+
+	/**
+	 * Mints in two phases (REDLOCK.md, invariant 4): the largest token a quorum minted, then stored
+	 * on a quorum as their last token.
+	 */
+	@Override
+	public long fence(String key, String owner) {
+		NodeAnswers<Long> minted = this.calls.onEveryNode((node) -> node.fence(key, owner));
+		if (!minted.quorumAgrees((token) -> token > 0)) {
+			minted.requireQuorum("mint a fencing token for lock '" + key + "'");
+			return 0;
+		}
+		long token = minted.answers().stream().mapToLong(Long::longValue).max().orElseThrow();
+		NodeAnswers<Long> stored = this.calls.onEveryNode((node) -> node.fence(key, owner, token));
+		if (!stored.quorumAgrees((answer) -> answer > 0)) {
+			stored.requireQuorum("store the fencing token of lock '" + key + "'");
+			return 0;
+		}
+		return token;
+	}
+
+	/** The owner a quorum of nodes holds the lock for, with the shortest time to live among them. */
+	@Override
+	public Optional<StoredLock> find(String key) {
+		NodeAnswers<Optional<StoredLock>> answers = this.calls.onEveryNode((node) -> node.find(key));
+		answers.requireQuorum("read lock '" + key + "'");
+		Map<String, List<StoredLock>> byOwner = answers.answers()
+			.stream()
+			.flatMap(Optional::stream)
+			.collect(Collectors.groupingBy(StoredLock::owner));
+		return byOwner.values()
+			.stream()
+			.filter((copies) -> copies.size() >= answers.quorum())
+			.findFirst()
+			.map((copies) -> copies.stream()
+				.min(Comparator.comparing(RedlockLocker::timeToLive))
+				.map((copy) -> new StoredLock(copy.owner(),
+						(copy.timeToLive() != null) ? withoutDrift(copy.timeToLive()) : null))
+				.orElseThrow());
+	}
+
+	private static Duration timeToLive(StoredLock copy) {
+		return (copy.timeToLive() != null) ? copy.timeToLive() : Duration.ofNanos(Long.MAX_VALUE);
+	}
+
+	@Override
+	public void ping() {
+		this.calls.onEveryNode((node) -> {
+			node.ping();
+			return true;
+		}).requireQuorum("ping the Redlock nodes");
+	}
+
+	@Override
+	public void onRelease(ReleaseListener listener) {
+		this.calls.nodes().forEach((node) -> node.onRelease(listener));
+	}
+
+	/** Whether a quorum of the nodes' subscriptions is up: one of them is among the holder's quorum. */
+	@Override
+	public boolean releaseNoticesActive() {
+		return this.calls.nodes().stream().filter(RedisLocker::releaseNoticesActive).count() >= this.calls.quorum();
+	}
+
+	/** The lease a node is asked for: the lease and the allowance for its clock running fast. */
+	static Duration withDrift(Duration lease) {
+		return lease.plus(lease.dividedBy(100)).plusMillis(2);
+	}
+
+	/**
+	 * What is left of the holder's lease, as the holder counts it, when a node keeps its lock for
+	 * {@code nodeLease} more: the inverse of {@link #withDrift}, at least one millisecond.
+	 */
+	static Duration withoutDrift(Duration nodeLease) {
+		return Duration.ofMillis(Math.max(1, (nodeLease.toMillis() - 2) * 100 / 101));
+	}
+
+	@Override
+	public void start() {
+		this.calls.nodes().forEach(RedisLocker::start);
+	}
+
+	@Override
+	public void stop() {
+		this.calls.nodes().forEach(RedisLocker::stop);
+	}
+
+	@Override
+	public boolean isRunning() {
+		return this.calls.nodes().stream().anyMatch(RedisLocker::isRunning);
+	}
+
+	@Override
+	public int getPhase() {
+		return RedisLocker.PHASE;
+	}
+
+	@Override
+	public void close() {
+		this.calls.nodes().forEach(RedisLocker::close);
+		this.calls.close();
+		this.connections.forEach(LettuceConnectionFactory::destroy);
+	}
+
+}

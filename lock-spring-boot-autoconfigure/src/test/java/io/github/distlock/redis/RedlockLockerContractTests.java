@@ -1,0 +1,71 @@
+package io.github.distlock.redis;
+
+import java.time.Duration;
+import java.util.Map;
+
+import io.github.distlock.core.AbstractLockerContractTests;
+import io.github.distlock.core.Locker;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+
+/**
+ * The {@link Locker} contract run against {@link RedlockLocker} on five independent Redis masters:
+ * a Redlock store answers every operation as a single Redis does.
+ */
+class RedlockLockerContractTests extends AbstractLockerContractTests {
+
+	private static RedlockNodes nodes;
+
+	private RedlockLocker locker;
+
+	private RedlockLocker otherProcess;
+
+	@BeforeAll
+	static void startNodes() {
+		nodes = new RedlockNodes(5);
+	}
+
+	@AfterAll
+	static void stopNodes() {
+		nodes.close();
+	}
+
+	@BeforeEach
+	void createProcesses() {
+		this.locker = nodes.process(RedisLocker.GIVE_WAY);
+		this.otherProcess = nodes.process(RedisLocker.GIVE_WAY);
+	}
+
+	@AfterEach
+	void closeProcesses() {
+		nodes.closeProcesses();
+	}
+
+	@Override
+	protected Locker locker() {
+		return this.locker;
+	}
+
+	@Override
+	protected Locker otherProcess() {
+		return this.otherProcess;
+	}
+
+	@Override
+	protected Locker processGivingWayFor(Duration giveWay) {
+		return nodes.process(giveWay);
+	}
+
+	@Override
+	protected void loseAllData() {
+		nodes.restartAllEmpty();
+	}
+
+	@Override
+	protected Map<String, Long> timesToLive() {
+		return nodes.timesToLive();
+	}
+
+}

@@ -1,0 +1,92 @@
+package io.github.distlock.redis;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import io.github.distlock.test.redis.RedisServer;
+
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+/**
+ * Five independent Redis masters on the loopback interface, with a connection factory to each, on
+ * which a test makes Redlock lockers: processes sharing the nodes under one random prefix.
+ */
+final class RedlockNodes implements AutoCloseable {
+
+	static final Duration NODE_TIMEOUT = Duration.ofSeconds(1);
+
+	private final List<RedisServer> servers = new ArrayList<>();
+
+	private final List<LettuceConnectionFactory> connections = new ArrayList<>();
+
+	private final RedisLockers lockers = new RedisLockers("redlock-" + UUID.randomUUID());
+
+	private final List<RedlockLocker> created = new ArrayList<>();
+
+	RedlockNodes(int count) {
+		for (int i = 0; i < count; i++) {
+			RedisServer server = RedisServer.start();
+			this.servers.add(server);
+			this.connections.add(RedisConnections.standalone(server.port()));
+		}
+	}
+
+	RedisServer server(int index) {
+		return this.servers.get(index);
+	}
+
+	String prefix() {
+		return this.lockers.prefix();
+	}
+
+	/** A new process on the nodes, giving a lock way to other processes for {@code giveWay}. */
+	RedlockLocker process(Duration giveWay) {
+		List<RedisLocker> nodes = this.connections.stream()
+			.map((connection) -> this.lockers.create(connection, giveWay))
+			.toList();
+		RedlockLocker locker = RedlockLocker.over(nodes, this.servers.stream().map(RedisServer::uri).toList(),
+				NODE_TIMEOUT);
+		this.created.add(locker);
+		return locker;
+	}
+
+	/** The URIs of the nodes, as {@code distlock.redlock.nodes} lists them. */
+	List<String> uris() {
+		return this.servers.stream().map(RedisServer::uri).toList();
+	}
+
+	/** Every key under the prefix on any running node, with the longest time to live it has on one. */
+	Map<String, Long> timesToLive() {
+		Map<String, Long> left = new HashMap<>();
+		for (int i = 0; i < this.servers.size(); i++) {
+			if (this.servers.get(i).isRunning()) {
+				this.lockers.timesToLive(this.connections.get(i)).forEach((key, ttl) -> left.merge(key, ttl, Math::max));
+			}
+		}
+		return left;
+	}
+
+	/** Restarts every node empty, as masters that lost their data. */
+	void restartAllEmpty() {
+		this.servers.forEach(RedisServer::restart);
+	}
+
+	/** Closes the lockers made since the last call; the nodes stay up. */
+	void closeProcesses() {
+		this.created.forEach(RedlockLocker::close);
+		this.created.clear();
+		this.lockers.close();
+	}
+
+	@Override
+	public void close() {
+		closeProcesses();
+		this.connections.forEach(LettuceConnectionFactory::destroy);
+		this.servers.forEach(RedisServer::close);
+	}
+
+}
