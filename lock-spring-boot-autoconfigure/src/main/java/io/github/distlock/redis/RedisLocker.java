@@ -50,7 +50,7 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 	static final Duration GIVE_WAY = Duration.ofMillis(100);
 
 	/** How long the last fencing token of a lock is remembered after it was minted. */
-	private static final String FENCING_MEMORY = "1000";
+	static final Duration FENCING_MEMORY = Duration.ofSeconds(1);
 
 	/**
 	 * How long a release that someone waited for is remembered, so that the same release run again
@@ -69,6 +69,9 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 	/** The give-way in milliseconds, as the release script takes it. */
 	private final String giveWayMillis;
 
+	/** How long the fencing script remembers the last token, in milliseconds. */
+	private final String fencingMemoryMillis;
+
 	/** Tells this process's attempts and waiters from other processes'. */
 	private final String processId = UUID.randomUUID().toString();
 
@@ -84,11 +87,17 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 
 	/** Creates a locker that leaves a lock given way to other processes for {@code giveWay}. */
 	RedisLocker(RedisConnectionFactory connectionFactory, String keyPrefix, Duration giveWay) {
+		this(connectionFactory, keyPrefix, giveWay, FENCING_MEMORY);
+	}
+
+	/** Creates a locker that remembers the last fencing token of a lock for {@code fencingMemory}. */
+	RedisLocker(RedisConnectionFactory connectionFactory, String keyPrefix, Duration giveWay, Duration fencingMemory) {
 		this.keys = new RedisLockKeys(keyPrefix);
 		this.redis = new StringRedisTemplate(connectionFactory);
 		// Scripts need no connection proxy guarding against close(); it would cost one per call.
 		this.redis.setExposeConnection(true);
 		this.giveWayMillis = millis(giveWay);
+		this.fencingMemoryMillis = millis(fencingMemory);
 		this.releaseNotices = new RedisReleaseNotices(connectionFactory, this.keys.releaseChannel());
 		this.renewals = new RedisRenewals(this.redis, this.keys, this.processId);
 	}
@@ -133,12 +142,12 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 
 	@Override
 	public long fence(String key, String owner) {
-		return this.redis.execute(LockScripts.FENCE, this.keys.forFence(key), owner, FENCING_MEMORY);
+		return this.redis.execute(LockScripts.FENCE, this.keys.forFence(key), owner, this.fencingMemoryMillis);
 	}
 
 	/** Mints a token of at least {@code floor}, remembered as the lock's last one, for Redlock's second phase. */
 	long fence(String key, String owner, long floor) {
-		return this.redis.execute(LockScripts.FENCE, this.keys.forFence(key), owner, FENCING_MEMORY,
+		return this.redis.execute(LockScripts.FENCE, this.keys.forFence(key), owner, this.fencingMemoryMillis,
 				Long.toString(floor));
 	}
 

@@ -39,6 +39,12 @@ import io.github.distlock.core.StoredLock;
  */
 public final class RedlockLocker implements Locker, SmartLifecycle, AutoCloseable {
 
+	/**
+	 * How long each node remembers the last fencing token: the nodes' clocks must agree to within
+	 * it for tokens to keep increasing when the quorum changes (REDLOCK.md, invariant 4).
+	 */
+	static final Duration FENCING_MEMORY = Duration.ofSeconds(10);
+
 	private final NodeCalls calls;
 
 	private final List<LettuceConnectionFactory> connections;
@@ -60,6 +66,11 @@ public final class RedlockLocker implements Locker, SmartLifecycle, AutoCloseabl
 	 * or an even number of them
 	 */
 	public static RedlockLocker connect(List<String> nodes, Duration nodeTimeout, String keyPrefix) {
+		return connect(nodes, nodeTimeout, keyPrefix, RedisLocker.GIVE_WAY);
+	}
+
+	/** Connects a locker that gives a lock way to other processes for {@code giveWay}. */
+	static RedlockLocker connect(List<String> nodes, Duration nodeTimeout, String keyPrefix, Duration giveWay) {
 		requireOddQuorum(nodes.size());
 		List<RedisURI> uris = nodes.stream().map(RedlockLocker::parse).toList();
 		List<LettuceConnectionFactory> connections = new ArrayList<>();
@@ -68,18 +79,25 @@ public final class RedlockLocker implements Locker, SmartLifecycle, AutoCloseabl
 		for (RedisURI uri : uris) {
 			LettuceConnectionFactory connection = connection(uri, nodeTimeout);
 			connections.add(connection);
-			lockers.add(new RedisLocker(connection, keyPrefix));
+			lockers.add(new RedisLocker(connection, keyPrefix, giveWay, FENCING_MEMORY));
 			names.add(uri.toString());
 		}
-		return new RedlockLocker(new NodeCalls(lockers, names, nodeTimeout), connections);
+		RedlockLocker locker = new RedlockLocker(new NodeCalls(lockers, names, nodeTimeout), connections);
+		locker.connectNodes();
+		return locker;
 	}
 
 	/**
-	 * Returns a locker over lockers of single nodes, for tests; the caller owns their connections.
+	 * Connects to every node that answers, within the node timeout, so that the first lock does not
+	 * pay for connecting: an acquire that takes longer than its lease does not count.
 	 */
-	static RedlockLocker over(List<RedisLocker> nodes, List<String> names, Duration nodeTimeout) {
-		requireOddQuorum(nodes.size());
-		return new RedlockLocker(new NodeCalls(nodes, names, nodeTimeout), List.of());
+	private void connectNodes() {
+		this.calls.onEveryNode(RedlockLocker::ping);
+	}
+
+	private static boolean ping(RedisLocker node) {
+		node.ping();
+		return true;
 	}
 
 	private static void requireOddQuorum(int nodes) {
@@ -220,10 +238,7 @@ public final class RedlockLocker implements Locker, SmartLifecycle, AutoCloseabl
 
 	@Override
 	public void ping() {
-		this.calls.onEveryNode((node) -> {
-			node.ping();
-			return true;
-		}).requireQuorum("ping the Redlock nodes");
+		this.calls.onEveryNode(RedlockLocker::ping).requireQuorum("ping the Redlock nodes");
 	}
 
 	@Override

@@ -12,8 +12,8 @@ import io.github.distlock.test.redis.RedisServer;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
- * Five independent Redis masters on the loopback interface, with a connection factory to each, on
- * which a test makes Redlock lockers: processes sharing the nodes under one random prefix.
+ * Independent Redis masters on the loopback interface on which a test makes Redlock lockers:
+ * processes sharing the nodes under one random prefix, each with connections of its own.
  */
 final class RedlockNodes implements AutoCloseable {
 
@@ -23,6 +23,7 @@ final class RedlockNodes implements AutoCloseable {
 
 	private final List<LettuceConnectionFactory> connections = new ArrayList<>();
 
+	/** Reads the keys the test's lockers leave; it makes no locker itself. */
 	private final RedisLockers lockers = new RedisLockers("redlock-" + UUID.randomUUID());
 
 	private final List<RedlockLocker> created = new ArrayList<>();
@@ -43,13 +44,12 @@ final class RedlockNodes implements AutoCloseable {
 		return this.lockers.prefix();
 	}
 
-	/** A new process on the nodes, giving a lock way to other processes for {@code giveWay}. */
+	/**
+	 * A new process on the nodes, connected as {@code distlock.redlock.nodes} connects it, giving a
+	 * lock way to other processes for {@code giveWay}.
+	 */
 	RedlockLocker process(Duration giveWay) {
-		List<RedisLocker> nodes = this.connections.stream()
-			.map((connection) -> this.lockers.create(connection, giveWay))
-			.toList();
-		RedlockLocker locker = RedlockLocker.over(nodes, this.servers.stream().map(RedisServer::uri).toList(),
-				NODE_TIMEOUT);
+		RedlockLocker locker = RedlockLocker.connect(uris(), NODE_TIMEOUT, prefix(), giveWay);
 		this.created.add(locker);
 		return locker;
 	}
@@ -79,7 +79,6 @@ final class RedlockNodes implements AutoCloseable {
 	void closeProcesses() {
 		this.created.forEach(RedlockLocker::close);
 		this.created.clear();
-		this.lockers.close();
 	}
 
 	@Override
