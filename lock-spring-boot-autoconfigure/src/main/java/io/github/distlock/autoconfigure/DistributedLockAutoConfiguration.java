@@ -12,6 +12,7 @@ import io.github.distlock.interceptor.DistributedLockAdvisor;
 import io.github.distlock.interceptor.DistributedLockInterceptor;
 import io.github.distlock.interceptor.LockOperationSource;
 import io.github.distlock.redis.RedisLocker;
+import io.github.distlock.redis.RedlockLocker;
 
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -25,6 +26,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.Role;
@@ -40,7 +42,8 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 @AutoConfiguration(afterName = "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration")
 @ConditionalOnBooleanProperty(name = "distlock.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(DistributedLockProperties.class)
-@Import({ DistributedLockAutoConfiguration.RedisLockerConfiguration.class, AutoProxyRegistration.class })
+@Import({ DistributedLockAutoConfiguration.RedlockLockerConfiguration.class,
+		DistributedLockAutoConfiguration.RedisLockerConfiguration.class, AutoProxyRegistration.class })
 public final class DistributedLockAutoConfiguration {
 
 	@Bean
@@ -87,9 +90,25 @@ public final class DistributedLockAutoConfiguration {
 		return new LockTemplatePresenceCheck(distributedLockOperationSource, lockTemplate, properties);
 	}
 
+	/** Redlock, when nodes are listed: the application's Redis then holds no locks. */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(RedisConnectionFactory.class)
+	@Conditional(OnRedlockNodesCondition.class)
+	@ConditionalOnProperty(name = "distlock.store", havingValue = "redis", matchIfMissing = true)
+	static class RedlockLockerConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean(Locker.class)
+		RedlockLocker distributedLockRedlockLocker(DistributedLockProperties properties) {
+			return RedlockLockerFactory.connect(properties);
+		}
+
+	}
+
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(RedisConnectionFactory.class)
 	@ConditionalOnSingleCandidate(RedisConnectionFactory.class)
+	@Conditional(OnRedlockNodesCondition.Not.class)
 	@ConditionalOnProperty(name = "distlock.store", havingValue = "redis", matchIfMissing = true)
 	static class RedisLockerConfiguration {
 

@@ -1,6 +1,8 @@
 package io.github.distlock.autoconfigure;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 import org.jspecify.annotations.Nullable;
 
@@ -45,6 +47,8 @@ public class DistributedLockProperties {
 	private final Watchdog watchdog = new Watchdog();
 
 	private final Health health = new Health();
+
+	private final Redlock redlock = new Redlock();
 
 	public boolean isEnabled() {
 		return this.enabled;
@@ -92,6 +96,46 @@ public class DistributedLockProperties {
 
 	public Health getHealth() {
 		return this.health;
+	}
+
+	public Redlock getRedlock() {
+		return this.redlock;
+	}
+
+	/**
+	 * Settings of Redlock, locks held by a majority of independent Redis masters.
+	 */
+	public static class Redlock {
+
+		/**
+		 * URIs of the independent Redis masters, redis://[user:password@]host:port[/db] or rediss://
+		 * for TLS: an odd number, at least 3. When set, locks use the Redlock quorum of these nodes
+		 * instead of spring.data.redis.*.
+		 */
+		private List<String> nodes = new ArrayList<>();
+
+		/**
+		 * How long one Redlock node may take to connect or answer before it counts as failed; well
+		 * below the watchdog lease (at most a tenth of it).
+		 */
+		private Duration nodeTimeout = Duration.ofMillis(50);
+
+		public List<String> getNodes() {
+			return this.nodes;
+		}
+
+		public void setNodes(List<String> nodes) {
+			this.nodes = nodes;
+		}
+
+		public Duration getNodeTimeout() {
+			return this.nodeTimeout;
+		}
+
+		public void setNodeTimeout(Duration nodeTimeout) {
+			this.nodeTimeout = nodeTimeout;
+		}
+
 	}
 
 	/**

@@ -1,0 +1,45 @@
+package io.github.distlock.autoconfigure;
+
+import java.util.List;
+
+import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
+import org.springframework.boot.autoconfigure.condition.NoneNestedConditions;
+import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.ConditionContext;
+import org.springframework.core.type.AnnotatedTypeMetadata;
+
+/**
+ * Matches when {@code distlock.redlock.nodes} lists any node, written as one comma-separated value
+ * or as a list.
+ */
+final class OnRedlockNodesCondition extends SpringBootCondition {
+
+	static final String PROPERTY = "distlock.redlock.nodes";
+
+	@Override
+	public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
+		List<String> nodes = Binder.get(context.getEnvironment())
+			.bind(PROPERTY, Bindable.listOf(String.class))
+			.orElse(List.of());
+		return nodes.isEmpty() ? ConditionOutcome.noMatch(PROPERTY + " is empty")
+				: ConditionOutcome.match(PROPERTY + " lists " + nodes.size() + " nodes");
+	}
+
+	/** Matches when {@code distlock.redlock.nodes} lists no node: locks go to the application's Redis. */
+	static final class Not extends NoneNestedConditions {
+
+		Not() {
+			super(ConfigurationPhase.PARSE_CONFIGURATION);
+		}
+
+		@Conditional(OnRedlockNodesCondition.class)
+		static final class NodesListed {
+
+		}
+
+	}
+
+}
