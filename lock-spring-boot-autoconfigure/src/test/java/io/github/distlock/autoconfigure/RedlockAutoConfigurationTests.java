@@ -13,8 +13,6 @@ import io.github.distlock.redis.RedisLocker;
 import io.github.distlock.redis.RedlockLocker;
 import io.github.distlock.test.redis.RedisServer;
 import io.github.distlock.test.redis.RedisServerExtension;
-import io.lettuce.core.RedisClient;
-import io.lettuce.core.api.StatefulRedisConnection;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -110,13 +108,7 @@ class RedlockAutoConfigurationTests {
 	}
 
 	private static String ownerOn(RedisServer server, String key) {
-		RedisClient client = RedisClient.create(server.uri());
-		try (StatefulRedisConnection<String, String> connection = client.connect()) {
-			return connection.sync().get(key);
-		}
-		finally {
-			client.shutdown();
-		}
+		return server.withConnection((connection) -> connection.sync().get(key));
 	}
 
 	/** An annotated bean: the annotation works on Redlock as on one Redis. */

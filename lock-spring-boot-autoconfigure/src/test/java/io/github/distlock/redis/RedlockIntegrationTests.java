@@ -14,8 +14,6 @@ import io.github.distlock.core.DefaultLockTemplate;
 import io.github.distlock.core.LockActivity;
 import io.github.distlock.core.LockSettings;
 import io.github.distlock.test.redis.RedisServer;
-import io.lettuce.core.RedisClient;
-import io.lettuce.core.api.StatefulRedisConnection;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -144,13 +142,7 @@ class RedlockIntegrationTests {
 	}
 
 	private static void remember(RedisServer server, String key, long token) {
-		RedisClient client = RedisClient.create(server.uri());
-		try (StatefulRedisConnection<String, String> connection = client.connect()) {
-			connection.sync().psetex(key, 1000, Long.toString(token));
-		}
-		finally {
-			client.shutdown();
-		}
+		server.withConnection((connection) -> connection.sync().psetex(key, 1000, Long.toString(token)));
 	}
 
 	private static DefaultLockTemplate template() {

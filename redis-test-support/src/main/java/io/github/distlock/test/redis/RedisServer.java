@@ -150,7 +150,13 @@ public final class RedisServer implements AutoCloseable {
 		deleteWorkDirectory();
 	}
 
-	private <T> T withConnection(java.util.function.Function<StatefulRedisConnection<String, String>, T> action) {
+	/**
+	 * Runs {@code action} on a new connection to the server, closed afterwards.
+	 * @param action what to do with the connection
+	 * @param <T> the type of the result
+	 * @return what {@code action} returned
+	 */
+	public <T> T withConnection(java.util.function.Function<StatefulRedisConnection<String, String>, T> action) {
 		RedisClient client = RedisClient.create(RedisURI.create(HOST, this.port));
 		try (StatefulRedisConnection<String, String> connection = client.connect()) {
 			return action.apply(connection);
