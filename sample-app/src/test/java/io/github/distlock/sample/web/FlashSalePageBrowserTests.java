@@ -269,6 +269,19 @@ class FlashSalePageBrowserTests {
 		}
 	}
 
+	@Test
+	@Order(7)
+	void pageLinksTheActuatorEndpointsAndHealthShowsTheLocks() {
+		List<String> links = browser().findElements(By.cssSelector("#watch a"))
+			.stream()
+			.map((link) -> link.getDomAttribute("href"))
+			.toList();
+		assertThat(links).containsExactly("/actuator/locks", "/actuator/prometheus", "/actuator/health");
+
+		browser().findElement(By.cssSelector("#watch a[href='/actuator/health']")).click();
+		waitShort().until((d) -> d.getPageSource().contains("\"distlock\":{\"details\""));
+	}
+
 	/** Fills the form, starts a sale and waits until the page shows its result. */
 	private void runSale(String mode, int concurrency) {
 		type("goods-id", "1");
