@@ -25,6 +25,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
@@ -70,18 +71,27 @@ public final class DistributedLockAutoConfiguration {
 	@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
 	@ConditionalOnMissingBean
 	static DistributedLockInterceptor distributedLockInterceptor(LockOperationSource distributedLockOperationSource,
-			ObjectProvider<LockTemplate> lockTemplate, ObjectProvider<DistributedLockProperties> properties) {
+			ObjectProvider<LockTemplate> lockTemplate, Environment environment) {
 		return new DistributedLockInterceptor(distributedLockOperationSource, lockTemplate::getObject,
-				properties.getObject().getWait());
+				boundEarly(environment).getWait());
 	}
 
 	@Bean
 	@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
 	@ConditionalOnMissingBean
 	static DistributedLockAdvisor distributedLockAdvisor(LockOperationSource distributedLockOperationSource,
-			DistributedLockInterceptor distributedLockInterceptor, ObjectProvider<DistributedLockProperties> properties) {
+			DistributedLockInterceptor distributedLockInterceptor, Environment environment) {
 		return new DistributedLockAdvisor(distributedLockOperationSource, distributedLockInterceptor,
-				properties.getObject().getOrder());
+				boundEarly(environment).getOrder());
+	}
+
+	/**
+	 * The properties, bound straight from the environment for the advisor and its interceptor,
+	 * which are made while bean post-processors are: making the properties bean then would deny it
+	 * the post-processors registered later (Spring warns of it).
+	 */
+	private static DistributedLockProperties boundEarly(Environment environment) {
+		return Binder.get(environment).bindOrCreate("distlock", DistributedLockProperties.class);
 	}
 
 	@Bean

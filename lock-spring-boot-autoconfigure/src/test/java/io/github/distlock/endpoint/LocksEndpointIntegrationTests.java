@@ -17,12 +17,15 @@ import io.github.distlock.test.redis.RedisServerExtension;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Configuration;
@@ -36,6 +39,7 @@ import static org.awaitility.Awaitility.await;
  * application with the Actuator on one Redis, each showing its own locks, and either one telling
  * who holds a lock, without the owner's secret.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class LocksEndpointIntegrationTests {
 
 	private static final Duration LEASE = Duration.ofSeconds(30);
@@ -129,6 +133,12 @@ class LocksEndpointIntegrationTests {
 			assertThat(get(this.second, "/actuator/locks/files/reports/2026/11").get("held").asBoolean()).isTrue();
 			assertThat(get(this.second, "/actuator/locks/unnamed/nightly").get("held").asBoolean()).isTrue();
 		}
+	}
+
+	@Test
+	void anApplicationWithEverythingOnStartsWithoutWarningAboutDistlocksBeans(CapturedOutput output) {
+		// Made too early (by the advisor, while post-processors are), the properties missed some of them.
+		assertThat(output).contains("Started").doesNotContain("DistributedLockProperties] is not eligible");
 	}
 
 	private ConfigurableApplicationContext start(String name) {
