@@ -138,7 +138,7 @@ class LocksEndpointIntegrationTests {
 	@Test
 	void anApplicationWithEverythingOnStartsWithoutWarningAboutDistlocksBeans(CapturedOutput output) {
 		// Made too early (by the advisor, while post-processors are), the properties missed some of them.
-		assertThat(output).contains("Started").doesNotContain("DistributedLockProperties] is not eligible");
+		assertThat(output).contains(":: Spring Boot ::").doesNotContain("DistributedLockProperties] is not eligible");
 	}
 
 	private ConfigurableApplicationContext start(String name) {
