@@ -68,7 +68,7 @@ public final class RedisCluster implements AutoCloseable {
 	 * @return the addresses
 	 */
 	public String addresses() {
-		return String.join(",", this.nodes.stream().map((node) -> node.host() + ":" + node.port()).toList());
+		return String.join(",", this.nodes.stream().map(RedisServer::address).toList());
 	}
 
 	/**

@@ -84,7 +84,7 @@ public final class RedisSentinelGroup implements AutoCloseable {
 	 * @return the addresses
 	 */
 	public String sentinelAddresses() {
-		return String.join(",", this.sentinels.stream().map((sentinel) -> sentinel.host() + ":" + sentinel.port()).toList());
+		return String.join(",", this.sentinels.stream().map(RedisServer::address).toList());
 	}
 
 	/**

@@ -105,6 +105,15 @@ public final class RedisServer implements AutoCloseable {
 	}
 
 	/**
+	 * Returns the server's address as {@code host:port}, as Spring Boot's cluster and Sentinel
+	 * {@code nodes} settings list them.
+	 * @return the address
+	 */
+	public String address() {
+		return HOST + ":" + this.port;
+	}
+
+	/**
 	 * Returns the server's address as a {@code redis://host:port} URI.
 	 * @return the URI
 	 */

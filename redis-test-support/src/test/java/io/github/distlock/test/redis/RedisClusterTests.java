@@ -2,9 +2,7 @@ package io.github.distlock.test.redis;
 
 import java.util.List;
 
-import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
-import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.cluster.RedisClusterClient;
 import io.lettuce.core.cluster.SlotHash;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
@@ -14,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import static io.github.distlock.test.redis.RedisServerTests.withCommands;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The failover test runs last: it leaves the cluster with a master that has no replica. */
@@ -45,25 +44,15 @@ class RedisClusterTests {
 	@Order(2)
 	void aKilledMasterIsReplacedByItsReplicaWithItsData() {
 		RedisServer master = redis.get().masterOf("failover");
-		onNode(master, (redis) -> {
-			redis.set("failover", "kept");
-			assertThat(redis.waitForReplication(1, 10_000)).isOne();
+		withCommands(master, (commands) -> {
+			commands.set("failover", "kept");
+			assertThat(commands.waitForReplication(1, 10_000)).isOne();
 		});
 		master.kill();
 		RedisServer replacement = redis.get().awaitFailover(master);
 		assertThat(replacement).isNotEqualTo(master).isIn(redis.get().nodes().subList(3, 6));
 		assertThat(redis.get().masterOf("failover")).isEqualTo(replacement);
-		onNode(replacement, (redis) -> assertThat(redis.get("failover")).isEqualTo("kept"));
-	}
-
-	static void onNode(RedisServer node, java.util.function.Consumer<io.lettuce.core.api.sync.RedisCommands<String, String>> action) {
-		RedisClient client = RedisClient.create(node.uri());
-		try (StatefulRedisConnection<String, String> connection = client.connect()) {
-			action.accept(connection.sync());
-		}
-		finally {
-			client.shutdown();
-		}
+		withCommands(replacement, (commands) -> assertThat(commands.get("failover")).isEqualTo("kept"));
 	}
 
 }

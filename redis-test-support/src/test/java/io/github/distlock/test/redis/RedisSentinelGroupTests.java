@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import static io.github.distlock.test.redis.RedisClusterTests.onNode;
+import static io.github.distlock.test.redis.RedisServerTests.withCommands;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The failover test runs last: it leaves the group without a replica. */
@@ -23,11 +23,11 @@ class RedisSentinelGroupTests {
 	void sentinelsNameTheFirstServerAsMasterAndTheReplicaFollowsIt() {
 		List<RedisServer> servers = redis.get().servers();
 		assertThat(redis.get().master()).isEqualTo(servers.get(0));
-		onNode(servers.get(0), (redis) -> {
-			redis.set("followed", "yes");
-			assertThat(redis.waitForReplication(1, 10_000)).isOne();
+		withCommands(servers.get(0), (commands) -> {
+			commands.set("followed", "yes");
+			assertThat(commands.waitForReplication(1, 10_000)).isOne();
 		});
-		onNode(servers.get(1), (redis) -> assertThat(redis.get("followed")).isEqualTo("yes"));
+		withCommands(servers.get(1), (commands) -> assertThat(commands.get("followed")).isEqualTo("yes"));
 		assertThat(redis.get().sentinelAddresses().split(",")).hasSize(3);
 	}
 
@@ -35,14 +35,14 @@ class RedisSentinelGroupTests {
 	@Order(2)
 	void aKilledMasterIsReplacedByTheReplicaWithItsData() {
 		RedisServer master = redis.get().master();
-		onNode(master, (redis) -> {
-			redis.set("failover", "kept");
-			assertThat(redis.waitForReplication(1, 10_000)).isOne();
+		withCommands(master, (commands) -> {
+			commands.set("failover", "kept");
+			assertThat(commands.waitForReplication(1, 10_000)).isOne();
 		});
 		master.kill();
 		RedisServer replacement = redis.get().awaitFailover(master);
 		assertThat(replacement).isEqualTo(redis.get().servers().get(1));
-		onNode(replacement, (redis) -> assertThat(redis.get("failover")).isEqualTo("kept"));
+		withCommands(replacement, (commands) -> assertThat(commands.get("failover")).isEqualTo("kept"));
 	}
 
 }
