@@ -3,6 +3,8 @@ package io.github.distlock.test.redis;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.IntStream;
 
 import io.lettuce.core.cluster.SlotHash;
@@ -16,7 +18,7 @@ import io.lettuce.core.cluster.models.partitions.RedisClusterNode.NodeFlag;
  *
  * <p>It is formed from Java ({@code CLUSTER MEET}, {@code ADDSLOTS}, {@code REPLICATE}), so it
  * needs no {@code redis-cli}, and is ready once every node says the cluster is ok and every
- * replica is in sync. A test can kill a master ({@link RedisServer#kill()}) and wait until its
+ * replica is in sync. A test can kill a master ({@link #kill(RedisServer)}) and wait until its
  * replica has taken over ({@link #awaitFailover(RedisServer)}).
  */
 public final class RedisCluster implements AutoCloseable {
@@ -31,6 +33,12 @@ public final class RedisCluster implements AutoCloseable {
 	private final List<RedisServer> nodes = new ArrayList<>();
 
 	private final NodeConnections connections = new NodeConnections();
+
+	/**
+	 * A slot of each killed master, by port, noted before the kill: once its replica took over,
+	 * no node's view ties the dead master to its slots any more.
+	 */
+	private final Map<Integer, Integer> slotsOfKilled = new ConcurrentHashMap<>();
 
 	private RedisCluster() {
 	}
@@ -90,19 +98,33 @@ public final class RedisCluster implements AutoCloseable {
 	}
 
 	/**
-	 * Waits until a replica of a master that was killed has taken over its slots, as every
-	 * running node sees it, and the cluster is ok again.
+	 * Kills a master with {@code SIGKILL}, as a crash would, first noting a slot it serves, which
+	 * its replica takes over.
+	 * @param master the master to kill
+	 */
+	public void kill(RedisServer master) {
+		RedisClusterNode self = view(master).stream()
+			.filter((node) -> node.is(NodeFlag.MYSELF))
+			.findFirst()
+			.orElseThrow();
+		if (!self.is(NodeFlag.UPSTREAM) || self.getSlots().isEmpty()) {
+			throw new IllegalArgumentException("The node on port " + master.port() + " serves no slot as master");
+		}
+		this.slotsOfKilled.put(master.port(), self.getSlots().get(0));
+		master.kill();
+	}
+
+	/**
+	 * Waits until a replica of a master killed by {@link #kill(RedisServer)} has taken over its
+	 * slots, as every running node sees it, and the cluster is ok again.
 	 * @param killed the master that was killed
 	 * @return the new master of its slots
 	 */
 	public RedisServer awaitFailover(RedisServer killed) {
-		int slot = view(anyRunningNode()).getPartitions()
-			.stream()
-			.filter((node) -> node.getUri().getPort() == killed.port())
-			.findFirst()
-			.orElseThrow(() -> new IllegalArgumentException("Port " + killed.port() + " is no node of the cluster"))
-			.getSlots()
-			.get(0);
+		Integer slot = this.slotsOfKilled.get(killed.port());
+		if (slot == null) {
+			throw new IllegalArgumentException("The node on port " + killed.port() + " was not killed by RedisCluster.kill");
+		}
 		NodeConnections.await("failover of the master on port " + killed.port(), READY_TIMEOUT,
 				() -> runningNodes().stream().allMatch((node) -> servesAsHealthyMaster(node, slot, killed)));
 		return masterOf(slot);

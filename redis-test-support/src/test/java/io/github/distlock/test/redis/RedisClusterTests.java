@@ -48,7 +48,7 @@ class RedisClusterTests {
 			commands.set("failover", "kept");
 			assertThat(commands.waitForReplication(1, 10_000)).isOne();
 		});
-		master.kill();
+		redis.get().kill(master);
 		RedisServer replacement = redis.get().awaitFailover(master);
 		assertThat(replacement).isNotEqualTo(master).isIn(redis.get().nodes().subList(3, 6));
 		assertThat(redis.get().masterOf("failover")).isEqualTo(replacement);
