@@ -1,6 +1,7 @@
 package io.github.distlock.redis;
 
 import java.time.Duration;
+import java.util.List;
 
 import org.jspecify.annotations.Nullable;
 
@@ -33,8 +34,9 @@ final class RedisConnections {
 		return started(configuration);
 	}
 
-	static LettuceConnectionFactory cluster(int port) {
-		return started(new RedisClusterConfiguration().clusterNode(HOST, port));
+	/** Connections to a Redis Cluster whose nodes are {@code host:port} separated by commas. */
+	static LettuceConnectionFactory cluster(String nodes) {
+		return started(new RedisClusterConfiguration(List.of(nodes.split(","))));
 	}
 
 	private static LettuceConnectionFactory started(RedisConfiguration configuration) {

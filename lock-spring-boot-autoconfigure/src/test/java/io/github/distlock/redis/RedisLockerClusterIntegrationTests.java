@@ -1,155 +1,136 @@
 package io.github.distlock.redis;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 
 import io.github.distlock.core.Acquisition;
 import io.github.distlock.core.LeaseRequest;
+import io.github.distlock.core.Locker;
 import io.github.distlock.core.Release;
 import io.github.distlock.core.Renewal;
-import io.lettuce.core.RedisClient;
-import io.lettuce.core.RedisURI;
-import io.lettuce.core.api.StatefulRedisConnection;
+import io.github.distlock.test.redis.RedisCluster;
+import io.github.distlock.test.redis.RedisTopologyExtension;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
-import redis.embedded.RedisServer;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.data.redis.connection.ClusterSlotHashUtil;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /**
- * {@link RedisLocker} on a Redis Cluster of one node that serves every slot, which refuses a
- * script whose keys lie in different slots as a larger cluster does: renewals of many locks are
- * cut by slot, and every operation works.
+ * The {@link Locker} contract run against {@link RedisLocker} on a Redis Cluster of three masters,
+ * each with a replica, through a {@code RedisClusterConfiguration}; and what only a cluster
+ * checks: renewals of locks on every master cut by slot, and braces in keys and prefixes, which
+ * must not split a lock's keys over slots (Redis would refuse its scripts with CROSSSLOT).
  */
-class RedisLockerClusterIntegrationTests {
+class RedisLockerClusterIntegrationTests extends AbstractRedisLockerContractTests {
 
 	private static final Duration LEASE = Duration.ofSeconds(30);
 
-	private static Path directory;
-
-	private static RedisServer node;
+	@RegisterExtension
+	static final RedisTopologyExtension<RedisCluster> redis = RedisTopologyExtension.cluster();
 
 	private static LettuceConnectionFactory connectionFactory;
 
-	private final RedisLockers lockers = new RedisLockers("cluster-" + UUID.randomUUID());
-
 	@BeforeAll
-	static void startCluster() throws IOException {
-		directory = Files.createTempDirectory("redis-cluster-");
-		int port = freePort();
-		node = RedisServer.newRedisServer()
-			.port(port)
-			.bind("127.0.0.1")
-			.setting("cluster-enabled yes")
-			.setting("cluster-config-file " + directory.resolve("nodes.conf"))
-			.setting("dir " + directory)
-			.setting("save \"\"")
-			.build();
-		node.start();
-		assignEverySlot(port);
-		connectionFactory = RedisConnections.cluster(port);
+	static void connect() {
+		connectionFactory = RedisConnections.cluster(redis.get().addresses());
 	}
 
 	@AfterAll
-	static void stopCluster() throws IOException {
+	static void disconnect() {
 		connectionFactory.destroy();
-		node.stop();
-		try (var files = Files.walk(directory)) {
-			files.sorted(java.util.Comparator.reverseOrder()).forEach((file) -> file.toFile().delete());
-		}
 	}
 
-	@AfterEach
-	void closeLockers() {
-		this.lockers.close();
+	@Override
+	protected RedisConnectionFactory connectionFactory() {
+		return connectionFactory;
 	}
 
-	@Test
-	void renewsLocksOfManySlotsInCallersOrder() {
-		RedisLocker locker = this.lockers.create(connectionFactory, RedisLocker.GIVE_WAY);
-		List<LeaseRequest> leases = new ArrayList<>();
-		List<Renewal> expected = new ArrayList<>();
-		for (int i = 0; i < 300; i++) {
-			String key = "many:" + UUID.randomUUID();
-			leases.add(new LeaseRequest(key, "owner", LEASE));
-			boolean held = i % 3 != 0;
-			if (held) {
-				locker.tryAcquire(key, "owner", LEASE, Duration.ZERO);
+	@Override
+	protected void loseAllData() {
+		connectionFactory.getClusterConnection().serverCommands().flushAll();
+	}
+
+	/** Fewer than on one server: the cluster's six processes share the machine's cores with the test. */
+	@Override
+	protected int footprintLocks() {
+		return 10_000;
+	}
+
+	@Nested
+	class Slots {
+
+		@Test
+		void renewsLocksOnEveryMasterInCallersOrder() {
+			RedisLockKeys keys = new RedisLockKeys(prefix());
+			List<LeaseRequest> leases = new ArrayList<>();
+			List<Renewal> expected = new ArrayList<>();
+			for (int i = 0; i < 300; i++) {
+				String key = "many:" + UUID.randomUUID();
+				leases.add(new LeaseRequest(key, "owner", LEASE));
+				boolean held = i % 3 != 0;
+				if (held) {
+					locker().tryAcquire(key, "owner", LEASE, Duration.ZERO);
+				}
+				expected.add(held ? Renewal.RENEWED : Renewal.LOST);
 			}
-			expected.add(held ? Renewal.RENEWED : Renewal.LOST);
+			assertThat(leases.stream().map((lease) -> ClusterSlotHashUtil.calculateSlot(keys.lock(lease.key()))).distinct())
+				.hasSizeGreaterThan(100);
+			assertThat(leases.stream().map((lease) -> redis.get().masterOf(keys.lock(lease.key()))).distinct()).hasSize(3);
+			assertThat(locker().renew(leases)).isEqualTo(expected);
 		}
-		assertThat(leases.stream().map((lease) -> ClusterSlotHashUtil.calculateSlot(lease.key())).distinct().count())
-			.isGreaterThan(100);
-		assertThat(locker.renew(leases)).isEqualTo(expected);
+
+		@Test
+		void callsHoldOneSlotAndAtMostAHundredLocks() {
+			List<String> keys = new ArrayList<>();
+			IntStream.range(0, 250).forEach((i) -> keys.add("{same}:" + i));
+			IntStream.range(0, 50).forEach((i) -> keys.add("other:" + i));
+			List<List<Integer>> calls = RedisRenewals.calls(keys, true);
+			assertThat(calls).allSatisfy((call) -> assertThat(call).hasSizeLessThanOrEqualTo(RedisRenewals.MAX_LOCKS)
+				.extracting((position) -> ClusterSlotHashUtil.calculateSlot(keys.get(position)))
+				.containsOnly(ClusterSlotHashUtil.calculateSlot(keys.get(call.get(0)))));
+			assertThat(calls.stream().mapToInt(List::size).sum()).isEqualTo(300);
+			assertThat(RedisRenewals.calls(keys, false)).hasSize(3);
+		}
+
 	}
 
-	@Test
-	void everyOperationWorksAndWaitersAreTold() throws InterruptedException {
-		RedisLocker holder = this.lockers.create(connectionFactory, RedisLocker.GIVE_WAY);
-		RedisLocker waiter = this.lockers.create(connectionFactory, RedisLocker.GIVE_WAY);
-		BlockingQueue<String> notices = new LinkedBlockingQueue<>();
-		waiter.onRelease(notices::add);
-		await().atMost(Duration.ofSeconds(10)).until(waiter::releaseNoticesActive);
-		assertThat(holder.tryAcquire("goods:42", "holder", LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
-		assertThat(holder.fence("goods:42", "holder")).isPositive();
-		assertThat(waiter.tryAcquire("goods:42", "waiter", LEASE, LEASE).holderLease()).isPositive();
-		assertThat(holder.renew(List.of(new LeaseRequest("goods:42", "holder", LEASE))))
-			.containsExactly(Renewal.RENEWED_OTHERS_WAITING);
-		assertThat(holder.giveWay("goods:42", "holder")).isEqualTo(Release.RELEASED);
-		assertThat(notices.poll(10, TimeUnit.SECONDS)).isEqualTo("goods:42");
-		assertThat(waiter.tryAcquire("goods:42", "waiter", LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
-	}
+	@Nested
+	class Braces {
 
-	@Test
-	void callsHoldOneSlotAndAtMostAHundredLocks() {
-		List<String> keys = new ArrayList<>();
-		IntStream.range(0, 250).forEach((i) -> keys.add("{same}:" + i));
-		IntStream.range(0, 50).forEach((i) -> keys.add("other:" + i));
-		List<List<Integer>> calls = RedisRenewals.calls(keys, true);
-		assertThat(calls).allSatisfy((call) -> assertThat(call).hasSizeLessThanOrEqualTo(RedisRenewals.MAX_LOCKS)
-			.extracting((position) -> ClusterSlotHashUtil.calculateSlot(keys.get(position)))
-			.containsOnly(ClusterSlotHashUtil.calculateSlot(keys.get(call.get(0)))));
-		assertThat(calls.stream().mapToInt(List::size).sum()).isEqualTo(300);
-		assertThat(RedisRenewals.calls(keys, false)).hasSize(3);
-	}
+		private final List<String> keys = List.of("goods:42", "a}b", "{a}", "}", "{", "{}", "x{y}z", "}{");
 
-	private static void assignEverySlot(int port) {
-		RedisClient client = RedisClient.create(RedisURI.create("127.0.0.1", port));
-		try (StatefulRedisConnection<String, String> connection = client.connect()) {
-			connection.sync().clusterAddSlots(IntStream.range(0, ClusterSlotHashUtil.SLOT_COUNT).toArray());
-			await().atMost(Duration.ofSeconds(10))
-				.until(() -> connection.sync().clusterInfo().contains("cluster_state:ok"));
+		@ParameterizedTest
+		@ValueSource(strings = { "lock", "lo}ck", "{lock}", "lock{", "{", "{}" })
+		void everyOperationOfALockStaysInOneSlot(String prefix) {
+			try (RedisLockers braced = new RedisLockers(prefix + UUID.randomUUID())) {
+				RedisLocker holder = braced.create(connectionFactory, RedisLocker.GIVE_WAY);
+				RedisLocker waiter = braced.create(connectionFactory, RedisLocker.GIVE_WAY);
+				for (String key : this.keys) {
+					assertThat(holder.tryAcquire(key, "holder", LEASE, Duration.ZERO)).as(key).isEqualTo(Acquisition.ACQUIRED);
+					assertThat(waiter.tryAcquire(key, "waiter", LEASE, LEASE).acquired()).as(key).isFalse();
+					assertThat(holder.renew(List.of(new LeaseRequest(key, "holder", LEASE)))).as(key)
+						.containsExactly(Renewal.RENEWED_OTHERS_WAITING);
+					assertThat(holder.fence(key, "holder")).as(key).isPositive();
+					assertThat(holder.find(key)).as(key).isPresent();
+					assertThat(holder.giveWay(key, "holder")).as(key).isEqualTo(Release.RELEASED);
+					assertThat(waiter.tryAcquire(key, "waiter", LEASE, Duration.ZERO)).as(key).isEqualTo(Acquisition.ACQUIRED);
+					assertThat(waiter.release(key, "waiter")).as(key).isEqualTo(Release.RELEASED);
+				}
+			}
 		}
-		finally {
-			client.shutdown();
-		}
-	}
 
-	private static int freePort() {
-		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-			return socket.getLocalPort();
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
 	}
 
 }

@@ -4,11 +4,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
-import io.github.distlock.core.AbstractLockerContractTests;
 import io.github.distlock.core.Acquisition;
 import io.github.distlock.core.LeaseRequest;
 import io.github.distlock.core.Locker;
@@ -16,15 +14,14 @@ import io.github.distlock.core.Release;
 import io.github.distlock.core.Renewal;
 import io.github.distlock.test.redis.RedisServer;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.data.redis.connection.ClusterSlotHashUtil;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -35,18 +32,12 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
  * only Redis has: scripts that survive {@code SCRIPT FLUSH}, one round trip per operation,
  * batched renewals, and the keys of a lock in one cluster slot.
  */
-class RedisLockerContractTests extends AbstractLockerContractTests {
+class RedisLockerContractTests extends AbstractRedisLockerContractTests {
 
 	/** Started here rather than by RedisServerExtension, which starts and stops servers for each nested class too. */
 	private static RedisServer server;
 
 	private static LettuceConnectionFactory connectionFactory;
-
-	private final RedisLockers lockers = new RedisLockers("test-" + UUID.randomUUID());
-
-	private RedisLocker locker;
-
-	private RedisLocker otherProcess;
 
 	@BeforeAll
 	static void startRedis() {
@@ -60,40 +51,14 @@ class RedisLockerContractTests extends AbstractLockerContractTests {
 		server.close();
 	}
 
-	@BeforeEach
-	void createProcesses() {
-		this.locker = this.lockers.create(connectionFactory, RedisLocker.GIVE_WAY);
-		this.otherProcess = this.lockers.create(connectionFactory, RedisLocker.GIVE_WAY);
-	}
-
-	@AfterEach
-	void closeProcesses() {
-		this.lockers.close();
-	}
-
 	@Override
-	protected Locker locker() {
-		return this.locker;
-	}
-
-	@Override
-	protected Locker otherProcess() {
-		return this.otherProcess;
-	}
-
-	@Override
-	protected Locker processGivingWayFor(Duration giveWay) {
-		return this.lockers.create(connectionFactory, giveWay);
+	protected RedisConnectionFactory connectionFactory() {
+		return connectionFactory;
 	}
 
 	@Override
 	protected void loseAllData() {
 		server.restart();
-	}
-
-	@Override
-	protected Map<String, Long> timesToLive() {
-		return this.lockers.timesToLive(connectionFactory);
 	}
 
 	@Nested
@@ -104,21 +69,21 @@ class RedisLockerContractTests extends AbstractLockerContractTests {
 		@Test
 		void everyOperationWorksAfterScriptFlush() {
 			server.flushScripts();
-			assertThat(locker.tryAcquire("flushed", this.owner, Duration.ofSeconds(30), Duration.ZERO))
+			assertThat(locker().tryAcquire("flushed", this.owner, Duration.ofSeconds(30), Duration.ZERO))
 				.isEqualTo(Acquisition.ACQUIRED);
-			assertThat(locker.fence("flushed", this.owner)).isPositive();
-			assertThat(locker.renew(List.of(new LeaseRequest("flushed", this.owner, Duration.ofSeconds(30)))))
+			assertThat(locker().fence("flushed", this.owner)).isPositive();
+			assertThat(locker().renew(List.of(new LeaseRequest("flushed", this.owner, Duration.ofSeconds(30)))))
 				.containsExactly(Renewal.RENEWED);
-			assertThat(locker.giveWay("flushed", this.owner)).isEqualTo(Release.RELEASED);
+			assertThat(locker().giveWay("flushed", this.owner)).isEqualTo(Release.RELEASED);
 		}
 
 		@Test
 		void everyOperationIsOneRoundTrip() {
 			List<Runnable> operations = List.of(
-					() -> locker.tryAcquire("counted", this.owner, Duration.ofSeconds(30), Duration.ZERO),
-					() -> locker.fence("counted", this.owner),
-					() -> locker.renew(List.of(new LeaseRequest("counted", this.owner, Duration.ofSeconds(30)))),
-					() -> locker.release("counted", this.owner));
+					() -> locker().tryAcquire("counted", this.owner, Duration.ofSeconds(30), Duration.ZERO),
+					() -> locker().fence("counted", this.owner),
+					() -> locker().renew(List.of(new LeaseRequest("counted", this.owner, Duration.ofSeconds(30)))),
+					() -> locker().release("counted", this.owner));
 			// The first call of a script on a server loads it (EVALSHA, NOSCRIPT, EVAL); count later ones.
 			operations.forEach(Runnable::run);
 			for (Runnable operation : operations) {
@@ -133,11 +98,11 @@ class RedisLockerContractTests extends AbstractLockerContractTests {
 			List<LeaseRequest> leases = new ArrayList<>();
 			for (int i = 0; i < 250; i++) {
 				leases.add(new LeaseRequest("many:" + i, this.owner, Duration.ofSeconds(30)));
-				locker.tryAcquire("many:" + i, this.owner, Duration.ofSeconds(30), Duration.ZERO);
+				locker().tryAcquire("many:" + i, this.owner, Duration.ofSeconds(30), Duration.ZERO);
 			}
-			locker.renew(leases);
+			locker().renew(leases);
 			server.resetStatistics();
-			assertThat(locker.renew(leases)).hasSize(250).containsOnly(Renewal.RENEWED);
+			assertThat(locker().renew(leases)).hasSize(250).containsOnly(Renewal.RENEWED);
 			assertThat(server.commandCalls()).containsEntry("evalsha", 3L);
 		}
 

@@ -9,6 +9,7 @@ import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,10 +44,17 @@ public final class RedisServer implements AutoCloseable {
 
 	private final Path workDirectory;
 
+	/** Options after the rig's own, as {@code --name value} words, such as a cluster node's. */
+	private final List<String> options;
+
+	private final boolean sentinel;
+
 	private volatile Process process;
 
-	private RedisServer(int port) {
+	private RedisServer(int port, List<String> options, boolean sentinel) {
 		this.port = port;
+		this.options = List.copyOf(options);
+		this.sentinel = sentinel;
 		try {
 			this.workDirectory = Files.createTempDirectory("redis-" + port + "-");
 		}
@@ -60,7 +68,30 @@ public final class RedisServer implements AutoCloseable {
 	 * @return the running server
 	 */
 	public static RedisServer start() {
-		RedisServer server = new RedisServer(freePort());
+		return start(List.of());
+	}
+
+	/**
+	 * Starts a server with options of its own, {@code --name value} words after the rig's, which
+	 * they override: {@code --cluster-enabled yes}, {@code --replicaof host port}.
+	 * @param options the further options
+	 * @return the running server
+	 */
+	static RedisServer start(List<String> options) {
+		return launched(new RedisServer(freePort(), options, false));
+	}
+
+	/**
+	 * Starts a Sentinel, the same binary in sentinel mode, with a configuration file of its own in
+	 * its directory, which it rewrites as it learns (a restart keeps what it knew).
+	 * @param options the Sentinel's options: {@code --sentinel monitor name host port quorum}, ...
+	 * @return the running Sentinel
+	 */
+	static RedisServer startSentinel(List<String> options) {
+		return launched(new RedisServer(freePort(), options, true));
+	}
+
+	private static RedisServer launched(RedisServer server) {
 		server.launch();
 		return server;
 	}
@@ -71,6 +102,15 @@ public final class RedisServer implements AutoCloseable {
 
 	public int port() {
 		return this.port;
+	}
+
+	/**
+	 * Returns the server's address as {@code host:port}, as Spring Boot's cluster and Sentinel
+	 * {@code nodes} settings list them.
+	 * @return the address
+	 */
+	public String address() {
+		return HOST + ":" + this.port;
 	}
 
 	/**
@@ -168,9 +208,7 @@ public final class RedisServer implements AutoCloseable {
 
 	private void launch() {
 		File log = this.workDirectory.resolve("redis.log").toFile();
-		ProcessBuilder builder = new ProcessBuilder(List.of(RedisServerBinary.executable().getAbsolutePath(),
-				"--port", String.valueOf(this.port), "--bind", HOST, "--save", "", "--appendonly", "no",
-				"--protected-mode", "no", "--daemonize", "no", "--dir", this.workDirectory.toString()))
+		ProcessBuilder builder = new ProcessBuilder(command())
 			.redirectErrorStream(true)
 			.redirectOutput(ProcessBuilder.Redirect.appendTo(log));
 		try {
@@ -181,6 +219,33 @@ public final class RedisServer implements AutoCloseable {
 		}
 		running.add(this.process);
 		awaitAcceptingConnections(log);
+	}
+
+	private List<String> command() {
+		List<String> command = new ArrayList<>();
+		command.add(RedisServerBinary.executable().getAbsolutePath());
+		if (this.sentinel) {
+			command.add(sentinelConfiguration().toString());
+			command.add("--sentinel");
+		}
+		command.addAll(List.of("--port", String.valueOf(this.port), "--bind", HOST, "--save", "", "--appendonly", "no",
+				"--protected-mode", "no", "--daemonize", "no", "--dir", this.workDirectory.toString()));
+		command.addAll(this.options);
+		return command;
+	}
+
+	/** Sentinel refuses to start without a configuration file it can rewrite; the options fill it. */
+	private Path sentinelConfiguration() {
+		Path file = this.workDirectory.resolve("sentinel.conf");
+		try {
+			if (Files.notExists(file)) {
+				Files.createFile(file);
+			}
+			return file;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
 	}
 
 	private void awaitAcceptingConnections(File log) {

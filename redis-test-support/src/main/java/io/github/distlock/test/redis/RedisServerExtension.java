@@ -16,7 +16,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * </pre>
  *
  * <p>Each server listens on its own free loopback port, so tests never depend on a Redis that
- * happens to run on 6379. Later topologies (cluster, sentinel) grow from here.
+ * happens to run on 6379. A Redis Cluster or a Sentinel group: {@link RedisTopologyExtension}.
  */
 public final class RedisServerExtension implements BeforeAllCallback, AfterAllCallback {
 

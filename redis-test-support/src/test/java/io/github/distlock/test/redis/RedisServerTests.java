@@ -85,7 +85,7 @@ class RedisServerTests {
 		}
 	}
 
-	private static void withCommands(RedisServer server, Consumer<RedisCommands<String, String>> action) {
+	static void withCommands(RedisServer server, Consumer<RedisCommands<String, String>> action) {
 		RedisClient client = RedisClient.create(server.uri());
 		try (StatefulRedisConnection<String, String> connection = client.connect()) {
 			action.accept(connection.sync());

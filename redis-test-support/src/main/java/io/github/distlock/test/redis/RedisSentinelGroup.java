@@ -1,0 +1,157 @@
+package io.github.distlock.test.redis;
+
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * A master, its replica and three Sentinels that watch them, on free loopback ports, for tests.
+ *
+ * <p>The Sentinels are the same {@code redis-server} binary in sentinel mode. They take a master
+ * for down after a second and then fail it over, so a test can kill the master
+ * ({@link RedisServer#kill()}) and wait until the replica has taken over
+ * ({@link #awaitFailover(RedisServer)}).
+ */
+public final class RedisSentinelGroup implements AutoCloseable {
+
+	/** The name under which the Sentinels monitor the master. */
+	public static final String MASTER_NAME = "mymaster";
+
+	private static final int SENTINELS = 3;
+
+	private static final int QUORUM = 2;
+
+	/** Short, so that a killed master is failed over within seconds. */
+	private static final Duration DOWN_AFTER = Duration.ofSeconds(1);
+
+	/** Short, so that a failover that stalled is retried soon. */
+	private static final Duration FAILOVER_TIMEOUT = Duration.ofSeconds(5);
+
+	private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+
+	private static final List<String> REPLICATION = List.of("--repl-diskless-sync", "yes", "--repl-diskless-sync-delay", "0");
+
+	private final List<RedisServer> servers = new ArrayList<>();
+
+	private final List<RedisServer> sentinels = new ArrayList<>();
+
+	private final NodeConnections connections = new NodeConnections();
+
+	private RedisSentinelGroup() {
+	}
+
+	/**
+	 * Starts a master, a replica of it and three Sentinels, and waits until the replica is in sync
+	 * and every Sentinel knows the replica and the other Sentinels.
+	 * @return the running group
+	 */
+	public static RedisSentinelGroup start() {
+		RedisSentinelGroup group = new RedisSentinelGroup();
+		try {
+			RedisServer master = RedisServer.start(REPLICATION);
+			group.servers.add(master);
+			group.servers.add(RedisServer.start(Stream.concat(REPLICATION.stream(),
+					Stream.of("--replicaof", master.host(), String.valueOf(master.port()))).toList()));
+			for (int i = 0; i < SENTINELS; i++) {
+				group.sentinels.add(RedisServer.startSentinel(sentinelOptions(master)));
+			}
+			group.awaitReady();
+			return group;
+		}
+		catch (RuntimeException ex) {
+			group.close();
+			throw ex;
+		}
+	}
+
+	/** Returns the master and the replica, in the order they started; failovers swap their roles. */
+	public List<RedisServer> servers() {
+		return List.copyOf(this.servers);
+	}
+
+	/** Returns the Sentinels. */
+	public List<RedisServer> sentinels() {
+		return List.copyOf(this.sentinels);
+	}
+
+	/**
+	 * Returns every Sentinel's address, {@code host:port} separated by commas, as Spring Boot's
+	 * {@code spring.data.redis.sentinel.nodes} takes them.
+	 * @return the addresses
+	 */
+	public String sentinelAddresses() {
+		return String.join(",", this.sentinels.stream().map(RedisServer::address).toList());
+	}
+
+	/**
+	 * Returns the master now, as a running Sentinel names it ({@code SENTINEL get-master-addr-by-name}).
+	 * @return the master
+	 */
+	public RedisServer master() {
+		RedisServer sentinel = this.sentinels.stream()
+			.filter(RedisServer::isRunning)
+			.findFirst()
+			.orElseThrow(() -> new IllegalStateException("No Sentinel is running"));
+		return server(masterPort(sentinel));
+	}
+
+	/**
+	 * Waits until every running Sentinel names another master than the one that was killed, and
+	 * that one serves as master.
+	 * @param killed the master that was killed
+	 * @return the new master
+	 */
+	public RedisServer awaitFailover(RedisServer killed) {
+		NodeConnections.await("failover of the master on port " + killed.port(), READY_TIMEOUT,
+				() -> this.sentinels.stream().filter(RedisServer::isRunning).allMatch((sentinel) -> {
+					int port = masterPort(sentinel);
+					return port != killed.port() && this.connections.on(server(port), (redis) -> redis.info("replication"))
+						.contains("role:master");
+				}));
+		return master();
+	}
+
+	@Override
+	public void close() {
+		this.sentinels.forEach(RedisServer::close);
+		this.servers.forEach(RedisServer::close);
+		this.connections.close();
+	}
+
+	private void awaitReady() {
+		NodeConnections.await("the replica to be in sync", READY_TIMEOUT, () -> this.connections
+			.on(this.servers.get(1), (redis) -> redis.info("replication"))
+			.contains("master_link_status:up"));
+		NodeConnections.await("every Sentinel to know the replica and the other Sentinels", READY_TIMEOUT,
+				() -> this.sentinels.stream().allMatch((sentinel) -> {
+					Map<String, String> master = this.connections.onSentinel(sentinel,
+							(redis) -> redis.master(MASTER_NAME));
+					return master.get("flags").equals("master") && master.get("num-slaves").equals("1")
+							&& master.get("num-other-sentinels").equals(String.valueOf(SENTINELS - 1));
+				}));
+	}
+
+	private int masterPort(RedisServer sentinel) {
+		SocketAddress address = this.connections.onSentinel(sentinel, (redis) -> redis.getMasterAddrByName(MASTER_NAME));
+		return ((InetSocketAddress) address).getPort();
+	}
+
+	private RedisServer server(int port) {
+		return this.servers.stream()
+			.filter((server) -> server.port() == port)
+			.findFirst()
+			.orElseThrow(() -> new IllegalStateException("No server of the group listens on port " + port));
+	}
+
+	private static List<String> sentinelOptions(RedisServer master) {
+		return List.of("--sentinel", "monitor", MASTER_NAME, master.host(), String.valueOf(master.port()),
+				String.valueOf(QUORUM), "--sentinel", "down-after-milliseconds", MASTER_NAME,
+				String.valueOf(DOWN_AFTER.toMillis()), "--sentinel", "failover-timeout", MASTER_NAME,
+				String.valueOf(FAILOVER_TIMEOUT.toMillis()));
+	}
+
+}
