@@ -7,6 +7,7 @@ import java.util.Optional;
 
 import org.jspecify.annotations.Nullable;
 
+import io.github.distlock.LockBackendException;
 import io.github.distlock.LockHandle;
 import io.github.distlock.LockTemplate;
 
@@ -108,6 +109,11 @@ public final class DefaultLockTemplate implements LockTemplate, SmartLifecycle, 
 		}
 		catch (RuntimeException ex) {
 			this.listener.failed(key, since(start), ex);
+			throw ex;
+		}
+		catch (Error ex) {
+			// Listeners still end what they began for this acquisition (an observation made current).
+			this.listener.failed(key, since(start), new LockBackendException("Could not acquire lock '" + key + "'", ex));
 			throw ex;
 		}
 		if (holding == null) {

@@ -19,9 +19,11 @@ import io.github.distlock.core.LockNames;
  * then until the lock is let go of, with {@code name}. The lock's key is only a high-cardinality
  * value ({@code key}).
  *
- * <p>A thread's acquisitions follow one another, so one acquisition per thread is in flight;
- * holds are paired with their release by the number the template gives each holding, whichever
- * thread lets go.
+ * <p>A thread's acquisitions follow one another, so one acquisition per thread is in flight: it
+ * is the thread's current observation while it lasts, so what the lock store observes (its Redis
+ * commands) are its children. Holds are paired with their release by the number the template gives
+ * each holding, whichever thread lets go; they are not made current, since a hold may end on
+ * another thread than the one it began on.
  *
  * @since 0.1.0
  */
@@ -35,7 +37,7 @@ public final class LockObservations implements LockListener {
 
 	private final ObservationRegistry registry;
 
-	private final ThreadLocal<Observation> acquiring = new ThreadLocal<>();
+	private final ThreadLocal<Observation.Scope> acquiring = new ThreadLocal<>();
 
 	private final Map<Long, Observation> holds = new ConcurrentHashMap<>();
 
@@ -49,7 +51,7 @@ public final class LockObservations implements LockListener {
 
 	@Override
 	public void acquiring(String key) {
-		this.acquiring.set(observation(ACQUIRE, key).start());
+		this.acquiring.set(observation(ACQUIRE, key).start().openScope());
 	}
 
 	@Override
@@ -83,9 +85,11 @@ public final class LockObservations implements LockListener {
 	}
 
 	private void stopAcquiring(String outcome, @Nullable RuntimeException cause) {
-		Observation observation = this.acquiring.get();
+		Observation.Scope scope = this.acquiring.get();
 		this.acquiring.remove();
-		if (observation != null) {
+		if (scope != null) {
+			scope.close();
+			Observation observation = scope.getCurrentObservation();
 			observation.lowCardinalityKeyValue("outcome", outcome);
 			if (cause != null) {
 				observation.error(cause);

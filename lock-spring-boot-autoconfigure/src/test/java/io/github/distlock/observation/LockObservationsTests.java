@@ -114,6 +114,36 @@ class LockObservationsTests {
 	}
 
 	@Test
+	void whatTheStoreObservesWhileALockIsTakenIsPartOfTheAcquisition() {
+		this.locker.before("acquire", () -> Observation.start("redis.evalsha", this.registry).stop());
+		Observation request = Observation.start("http.server.requests", this.registry);
+		try (Observation.Scope scope = request.openScope()) {
+			this.template.tryAcquire("goods:42", Duration.ofSeconds(5), Duration.ZERO).orElseThrow().close();
+		}
+		request.stop();
+		Observation.Context acquire = this.started.stream()
+			.filter((context) -> context.getName().equals("distlock.acquire"))
+			.findFirst()
+			.orElseThrow();
+		TestObservationRegistryAssert.assertThat(this.registry)
+			.hasObservationWithNameEqualTo("redis.evalsha")
+			.that()
+			.hasParentObservationContextMatching((parent) -> parent == acquire);
+		assertThat(this.registry.getCurrentObservation()).isNull();
+	}
+
+	@Test
+	void anErrorWhileALockIsTakenStillEndsTheAcquisitionAndLeavesNothingCurrent() {
+		this.locker.before("acquire", () -> {
+			throw new StackOverflowError("deep");
+		});
+		assertThatExceptionOfType(StackOverflowError.class)
+			.isThrownBy(() -> this.template.tryAcquire("goods:3", Duration.ofSeconds(5), Duration.ZERO));
+		assertThat(this.registry.getCurrentObservation()).isNull();
+		assertEveryObservationStopped();
+	}
+
+	@Test
 	void aLockLetGoOfOnAnotherThreadEndsItsHoldThereAndNestedHoldsEndInOrder() throws Exception {
 		LockHandle outer = this.template.tryAcquire("jobs:report", null, Duration.ZERO).orElseThrow();
 		LockHandle nested = this.template.tryAcquire("jobs:report", null, Duration.ZERO).orElseThrow();
