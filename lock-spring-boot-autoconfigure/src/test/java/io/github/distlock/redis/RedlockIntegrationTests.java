@@ -75,6 +75,26 @@ class RedlockIntegrationTests {
 	}
 
 	@Test
+	void theHolderReentersAndLocalWaitersAreHandedTheLockWithoutAnotherQuorum() throws Exception {
+		CompletableFuture<Optional<LockHandle>> localWaiter;
+		String ownerBefore;
+		try (LockHandle outer = this.first.tryAcquire("goods:0", LEASE, Duration.ZERO).orElseThrow()) {
+			try (LockHandle nested = this.first.tryAcquire("goods:0", LEASE, Duration.ZERO).orElseThrow()) {
+				assertThat(nested.fencingToken()).isEqualTo(outer.fencingToken());
+			}
+			localWaiter = CompletableFuture.supplyAsync(() -> this.first.tryAcquire("goods:0", LEASE, WAIT));
+			await().atMost(WAIT).until(() -> this.first.activity().waiting().size() == 1);
+			assertThat(this.second.tryAcquire("goods:0", LEASE, Duration.ZERO)).isEmpty();
+			ownerBefore = ownerOnFirstNode("goods:0");
+		}
+		try (LockHandle handedOver = localWaiter.get().orElseThrow()) {
+			// Handed over in this process: the same claim, the same owner token on the nodes.
+			assertThat(ownerOnFirstNode("goods:0")).isEqualTo(ownerBefore);
+			assertThat(handedOver.isHeld()).isTrue();
+		}
+	}
+
+	@Test
 	void withTwoOfFiveNodesDownLocksStillExclude() {
 		nodes.server(0).stop();
 		nodes.server(1).stop();
@@ -143,6 +163,11 @@ class RedlockIntegrationTests {
 
 	private static void remember(RedisServer server, String key, long token) {
 		server.withConnection((connection) -> connection.sync().psetex(key, 1000, Long.toString(token)));
+	}
+
+	private static String ownerOnFirstNode(String key) {
+		String lockKey = "{" + nodes.prefix() + ":" + key + "}";
+		return nodes.server(0).withConnection((redis) -> redis.sync().get(lockKey));
 	}
 
 	private static DefaultLockTemplate template() {
