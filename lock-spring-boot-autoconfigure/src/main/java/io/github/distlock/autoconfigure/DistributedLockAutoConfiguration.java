@@ -102,7 +102,7 @@ public final class DistributedLockAutoConfiguration {
 
 	/** Redlock, when nodes are listed: the application's Redis then holds no locks. */
 	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass(RedisConnectionFactory.class)
+	@ConditionalOnClass(name = "io.lettuce.core.RedisClient")
 	@Conditional(OnRedlockNodesCondition.class)
 	@ConditionalOnProperty(name = "distlock.store", havingValue = "redis", matchIfMissing = true)
 	static class RedlockLockerConfiguration {

@@ -37,7 +37,8 @@ final class RedlockLockerFactory {
 	private static void requireOddCount(List<String> nodes) {
 		if (nodes.size() < 3 || nodes.size() % 2 == 0) {
 			throw new InvalidRedlockConfigurationException(
-					"distlock.redlock.nodes lists " + nodes.size() + " nodes " + nodes
+					"distlock.redlock.nodes lists " + nodes.size() + " nodes "
+							+ nodes.stream().map(RedlockLocker::withoutCredentials).toList()
 							+ ": Redlock needs an odd number of at least 3",
 					"List 3, 5 or another odd number of independent Redis masters (not replicas of one another, "
 							+ "nor masters of one cluster), so that any two majorities share a node.");
@@ -54,7 +55,7 @@ final class RedlockLockerFactory {
 			}
 			catch (RuntimeException ex) {
 				throw new InvalidRedlockConfigurationException(
-						"distlock.redlock.nodes lists '" + node + "', which is not a Redis URI (" + ex.getMessage() + ")",
+						"distlock.redlock.nodes lists '" + RedlockLocker.withoutCredentials(node) + "', which is not a Redis URI",
 						URI_FORM);
 			}
 			if (!seen.add(address)) {

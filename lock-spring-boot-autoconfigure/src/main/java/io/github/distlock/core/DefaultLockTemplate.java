@@ -7,7 +7,6 @@ import java.util.Optional;
 
 import org.jspecify.annotations.Nullable;
 
-import io.github.distlock.LockBackendException;
 import io.github.distlock.LockHandle;
 import io.github.distlock.LockTemplate;
 
@@ -31,6 +30,10 @@ public final class DefaultLockTemplate implements LockTemplate, SmartLifecycle, 
 	 * the connection factory's, which must still answer.
 	 */
 	public static final int PHASE = 2048;
+
+	/** What listeners are told failed an acquisition that an {@code Error} interrupted. */
+	private static final RuntimeException INTERRUPTED_BY_AN_ERROR = new IllegalStateException(
+			"An Error was thrown while the lock was taken");
 
 	/** Longer waits are cut to this, so the deadline fits in a {@code long} of nanoseconds. */
 	private static final Duration LONGEST_WAIT = Duration.ofDays(10_000);
@@ -103,18 +106,23 @@ public final class DefaultLockTemplate implements LockTemplate, SmartLifecycle, 
 	private Optional<LockHandle> acquireTellingListeners(String key, @Nullable Duration lease, @Nullable Duration wait,
 			long start) {
 		this.listener.acquiring(key);
-		Holding holding;
+		Holding holding = null;
+		boolean ended = false;
 		try {
 			holding = this.coordinator.acquire(request(key, lease, start), start + waitNanos(wait));
+			ended = true;
 		}
 		catch (RuntimeException ex) {
+			ended = true;
 			this.listener.failed(key, since(start), ex);
 			throw ex;
 		}
-		catch (Error ex) {
-			// Listeners still end what they began for this acquisition (an observation made current).
-			this.listener.failed(key, since(start), new LockBackendException("Could not acquire lock '" + key + "'", ex));
-			throw ex;
+		finally {
+			if (!ended) {
+				// An Error: listeners still end what they began (an observation made current), told
+				// with an exception made in advance, since making one may be what failed.
+				this.listener.failed(key, since(start), INTERRUPTED_BY_AN_ERROR);
+			}
 		}
 		if (holding == null) {
 			this.listener.busy(key, since(start));

@@ -139,6 +139,10 @@ final class LeaseKeeper implements AutoCloseable {
 	}
 
 	private void answer(RenewalBatch batch) {
+		// The store may apply a request as soon as it is sent: one that shortens a lease bounds it from then on.
+		for (int i = 0; i < batch.size(); i++) {
+			batch.claim(i).unconfirmed(batch.storeExpiry(i));
+		}
 		List<Renewal> renewals;
 		try {
 			renewals = this.locker.renew(batch.requests());
@@ -175,7 +179,6 @@ final class LeaseKeeper implements AutoCloseable {
 	private void unanswered(RenewalBatch batch, RuntimeException ex) {
 		for (int i = 0; i < batch.size(); i++) {
 			Claim claim = batch.claim(i);
-			claim.unconfirmed(batch.storeExpiry(i));
 			claim.local().holdingChanged();
 			if (claim.renewal.done()) {
 				request(claim);

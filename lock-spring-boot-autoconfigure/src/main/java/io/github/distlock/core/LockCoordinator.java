@@ -188,6 +188,11 @@ final class LockCoordinator implements AutoCloseable {
 		try {
 			return this.locker.tryAcquire(request.key(), owner, request.lease(), willWait);
 		}
+		catch (Error ex) {
+			// The store may have taken the lock before the Error: release it rather than leave it to its lease.
+			this.cleanup.releaseLater(request.key(), owner);
+			throw ex;
+		}
 		catch (RuntimeException ex) {
 			// The store may have taken the lock without the answer reaching us.
 			this.cleanup.releaseLater(request.key(), owner);

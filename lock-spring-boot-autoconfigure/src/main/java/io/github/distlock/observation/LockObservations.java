@@ -20,8 +20,9 @@ import io.github.distlock.core.LockNames;
  * value ({@code key}).
  *
  * <p>A thread's acquisitions follow one another, so one acquisition per thread is in flight: it
- * is the thread's current observation while it lasts, so what the lock store observes (its Redis
- * commands) are its children. Holds are paired with their release by the number the template gives
+ * is the thread's current observation while it lasts, so what the lock store observes on that
+ * thread (the Redis commands of a single Redis) are its children. Redlock's node calls run on
+ * threads of its own and are not observed. Holds are paired with their release by the number the template gives
  * each holding, whichever thread lets go; they are not made current, since a hold may end on
  * another thread than the one it began on.
  *

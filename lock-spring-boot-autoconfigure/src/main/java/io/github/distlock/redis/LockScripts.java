@@ -26,6 +26,8 @@ final class LockScripts {
 
 	static final RedisScript<List<Object>> FIND = listScript("find.lua");
 
+	static final List<RedisScript<?>> ALL = List.of(ACQUIRE, RELEASE, RENEW, FENCE, FIND);
+
 	private LockScripts() {
 	}
 

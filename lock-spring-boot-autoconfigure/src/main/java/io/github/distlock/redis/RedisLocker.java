@@ -1,5 +1,6 @@
 package io.github.distlock.redis;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -10,6 +11,7 @@ import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.core.script.RedisScript;
 
 import io.github.distlock.core.Acquisition;
 import io.github.distlock.core.LeaseRequest;
@@ -160,6 +162,21 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 		}
 		long timeToLive = ((Number) found.get(1)).longValue();
 		return Optional.of(new StoredLock((String) found.get(0), (timeToLive >= 0) ? Duration.ofMillis(timeToLive) : null));
+	}
+
+	/**
+	 * Connects and loads the scripts into the server's cache, so that the first calls pay for
+	 * neither.
+	 * @return {@code true}, once done
+	 */
+	boolean loadScripts() {
+		this.redis.execute((RedisCallback<Void>) (connection) -> {
+			for (RedisScript<?> script : LockScripts.ALL) {
+				connection.scriptingCommands().scriptLoad(script.getScriptAsString().getBytes(StandardCharsets.UTF_8));
+			}
+			return null;
+		});
+		return true;
 	}
 
 	@Override

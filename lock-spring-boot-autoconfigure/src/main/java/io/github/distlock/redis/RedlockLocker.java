@@ -9,13 +9,8 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-import io.lettuce.core.ClientOptions;
-import io.lettuce.core.RedisURI;
-import io.lettuce.core.SocketOptions;
 
 import org.springframework.context.SmartLifecycle;
-import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
-import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 import io.github.distlock.core.Acquisition;
 import io.github.distlock.core.LeaseRequest;
@@ -47,9 +42,9 @@ public final class RedlockLocker implements Locker, SmartLifecycle, AutoCloseabl
 
 	private final NodeCalls calls;
 
-	private final List<LettuceConnectionFactory> connections;
+	private final RedlockConnections connections;
 
-	private RedlockLocker(NodeCalls calls, List<LettuceConnectionFactory> connections) {
+	private RedlockLocker(NodeCalls calls, RedlockConnections connections) {
 		this.calls = calls;
 		this.connections = connections;
 	}
@@ -69,71 +64,36 @@ public final class RedlockLocker implements Locker, SmartLifecycle, AutoCloseabl
 		return connect(nodes, nodeTimeout, keyPrefix, RedisLocker.GIVE_WAY);
 	}
 
+	/**
+	 * Returns a node's URI without the user and password it may carry, for messages: everything
+	 * between the scheme and the last {@code '@'} is dropped.
+	 * @param uri a node's URI as configured, well-formed or not
+	 * @return the URI without credentials
+	 */
+	public static String withoutCredentials(String uri) {
+		int at = uri.lastIndexOf('@');
+		if (at < 0) {
+			return uri;
+		}
+		int scheme = uri.indexOf("://");
+		return ((scheme >= 0 && scheme < at) ? uri.substring(0, scheme + 3) : "") + "***@" + uri.substring(at + 1);
+	}
+
 	/** Connects a locker that gives a lock way to other processes for {@code giveWay}. */
 	static RedlockLocker connect(List<String> nodes, Duration nodeTimeout, String keyPrefix, Duration giveWay) {
-		requireOddQuorum(nodes.size());
-		List<RedisURI> uris = nodes.stream().map(RedlockLocker::parse).toList();
-		List<LettuceConnectionFactory> connections = new ArrayList<>();
-		List<RedisLocker> lockers = new ArrayList<>();
-		List<String> names = new ArrayList<>();
-		for (RedisURI uri : uris) {
-			LettuceConnectionFactory connection = connection(uri, nodeTimeout);
-			connections.add(connection);
-			lockers.add(new RedisLocker(connection, keyPrefix, giveWay, FENCING_MEMORY));
-			names.add(uri.toString());
-		}
-		RedlockLocker locker = new RedlockLocker(new NodeCalls(lockers, names, nodeTimeout), connections);
-		locker.connectNodes();
-		return locker;
-	}
-
-	/**
-	 * Connects to every node that answers, within the node timeout, so that the first lock does not
-	 * pay for connecting: an acquire that takes longer than its lease does not count.
-	 */
-	private void connectNodes() {
-		this.calls.onEveryNode(RedlockLocker::ping);
-	}
-
-	private static boolean ping(RedisLocker node) {
-		node.ping();
-		return true;
-	}
-
-	private static void requireOddQuorum(int nodes) {
-		if (nodes < 3 || nodes % 2 == 0) {
+		if (nodes.size() < 3 || nodes.size() % 2 == 0) {
 			throw new IllegalArgumentException("Redlock needs an odd number of at least 3 independent Redis masters, "
-					+ "so that any two majorities share a node; " + nodes + " given");
+					+ "so that any two majorities share a node; " + nodes.size() + " given");
 		}
-	}
-
-	private static RedisURI parse(String uri) {
-		try {
-			return RedisURI.create(uri);
-		}
-		catch (RuntimeException ex) {
-			throw new IllegalArgumentException("Malformed Redlock node URI '" + uri
-					+ "': expected redis://[user:password@]host:port[/db], or rediss:// for TLS (" + ex.getMessage() + ")",
-					ex);
-		}
-	}
-
-	/** Connections that give up, connecting or waiting for an answer, after the node timeout. */
-	private static LettuceConnectionFactory connection(RedisURI uri, Duration nodeTimeout) {
-		LettuceClientConfiguration.LettuceClientConfigurationBuilder client = LettuceClientConfiguration.builder()
-			.commandTimeout(nodeTimeout)
-			.clientOptions(ClientOptions.builder()
-				.socketOptions(SocketOptions.builder().connectTimeout(nodeTimeout).build())
-				.disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
-				.build());
-		if (uri.isSsl()) {
-			client.useSsl();
-		}
-		LettuceConnectionFactory connection = new LettuceConnectionFactory(
-				LettuceConnectionFactory.createRedisConfiguration(uri), client.build());
-		connection.afterPropertiesSet();
-		connection.start();
-		return connection;
+		RedlockConnections connections = new RedlockConnections(nodes, nodeTimeout);
+		List<RedisLocker> lockers = connections.factories()
+			.stream()
+			.map((factory) -> new RedisLocker(factory, keyPrefix, giveWay, FENCING_MEMORY))
+			.toList();
+		RedlockLocker locker = new RedlockLocker(new NodeCalls(lockers, connections.names(), nodeTimeout), connections);
+		// The first lock should not pay for connecting and loading scripts: one slower than its lease does not count.
+		locker.calls.onEveryNode(RedisLocker::loadScripts);
+		return locker;
 	}
 
 	@Override
@@ -147,6 +107,10 @@ public final class RedlockLocker implements Locker, SmartLifecycle, AutoCloseabl
 		// Nodes that did not answer may have set the lock before their answer was lost.
 		this.calls.onEveryNodeLater((node) -> node.release(key, owner));
 		answers.requireQuorum("acquire lock '" + key + "'");
+		if (answers.quorumAgrees(Acquisition::acquired)) {
+			// Granted, but too slowly to count: nobody else holds it, so try again at once.
+			return Acquisition.busy(Duration.ofMillis(1));
+		}
 		return Acquisition.busy(answers.answers()
 			.stream()
 			.map(Acquisition::holderLease)
@@ -168,6 +132,10 @@ public final class RedlockLocker implements Locker, SmartLifecycle, AutoCloseabl
 
 	private Release quorumRelease(String key, Function<RedisLocker, Release> release) {
 		NodeAnswers<Release> answers = this.calls.onEveryNode(release);
+		if (!answers.failures().isEmpty()) {
+			// A node that did not answer may still hold the lock: ask it again, owner-checked, in the background.
+			this.calls.onEveryNodeLater(release);
+		}
 		if (answers.quorumAgrees(Release.RELEASED::equals)) {
 			return Release.RELEASED;
 		}
@@ -238,7 +206,10 @@ public final class RedlockLocker implements Locker, SmartLifecycle, AutoCloseabl
 
 	@Override
 	public void ping() {
-		this.calls.onEveryNode(RedlockLocker::ping).requireQuorum("ping the Redlock nodes");
+		this.calls.onEveryNode((node) -> {
+			node.ping();
+			return true;
+		}).requireQuorum("ping the Redlock nodes");
 	}
 
 	@Override
@@ -289,7 +260,7 @@ public final class RedlockLocker implements Locker, SmartLifecycle, AutoCloseabl
 	public void close() {
 		this.calls.nodes().forEach(RedisLocker::close);
 		this.calls.close();
-		this.connections.forEach(LettuceConnectionFactory::destroy);
+		this.connections.close();
 	}
 
 }

@@ -8,6 +8,7 @@ import io.github.distlock.core.LockSettings;
 import io.github.distlock.endpoint.LocksEndpoint;
 import io.github.distlock.memory.InMemoryLocker;
 import io.github.distlock.test.redis.RedisServerExtension;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -36,6 +37,14 @@ class DistributedLockEndpointAutoConfigurationTests {
 		.withPropertyValues("spring.data.redis.port=" + redis.server().port(),
 				"distlock.key-prefix=endpoint-" + UUID.randomUUID());
 
+	private final DefaultLockTemplate ownTemplate = new DefaultLockTemplate(new InMemoryLocker(),
+			LockSettings.watchdogLease(LEASE));
+
+	@AfterEach
+	void closeOwnTemplate() {
+		this.ownTemplate.close();
+	}
+
 	@Test
 	void theEndpointIsMadeOnceExposedOverHttpOrJmx() {
 		this.runner.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(LocksEndpoint.class));
@@ -60,7 +69,7 @@ class DistributedLockEndpointAutoConfigurationTests {
 	void theApplicationsOwnEndpointIsKept() {
 		this.runner.withPropertyValues("management.endpoints.web.exposure.include=locks")
 			.withBean("ownLocksEndpoint", LocksEndpoint.class,
-					() -> new LocksEndpoint(new DefaultLockTemplate(new InMemoryLocker(), LockSettings.watchdogLease(LEASE))))
+					() -> new LocksEndpoint(this.ownTemplate))
 			.run((context) -> assertThat(context).getBean(LocksEndpoint.class)
 				.isSameAs(context.getBean("ownLocksEndpoint")));
 	}

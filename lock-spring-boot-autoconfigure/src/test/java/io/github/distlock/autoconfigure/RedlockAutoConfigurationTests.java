@@ -93,6 +93,21 @@ class RedlockAutoConfigurationTests {
 			});
 	}
 
+	@Test
+	void aFailureNeverShowsTheNodesPasswords() {
+		String node = "redis://app:s3cr3t-pw@127.0.0.1:" + redis.server(0).port();
+		for (List<String> nodes : List.of(List.of(node, node.replace("127.0.0.1", "localhost")),
+				List.of(node, "redis://app:s3cr3t-pw@:not-a-port", node.replace("127.0.0.1", "localhost")))) {
+			this.runner.withPropertyValues("distlock.redlock.nodes=" + String.join(",", nodes)).run((context) -> {
+				FailureAnalysis analysis = new InvalidRedlockConfigurationFailureAnalyzer()
+					.analyze(context.getStartupFailure());
+				assertThat(analysis).isNotNull();
+				assertThat(analysis.getDescription()).contains("***@").doesNotContain("s3cr3t");
+				assertThat(analysis.getAction()).doesNotContain("s3cr3t");
+			});
+		}
+	}
+
 	private static List<String> invalidNodes(String kind) {
 		return switch (kind) {
 			case "2 nodes" -> uris(2);

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import io.github.distlock.LockHandle;
 import io.github.distlock.memory.InMemoryLocker;
@@ -75,7 +76,7 @@ class LockActivityTests {
 			assertThat(waiting.thread()).isEqualTo("test-waiter");
 			assertThat(waiting.atStore()).isFalse();
 		}
-		waiter.get().orElseThrow().close();
+		waiter.get(10, TimeUnit.SECONDS).orElseThrow().close();
 		assertThat(this.template.activity().waiting()).isEmpty();
 	}
 
@@ -89,7 +90,7 @@ class LockActivityTests {
 			assertThat(onlyWaiting(this.template).atStore()).isTrue();
 			assertThat(this.template.activity().held()).isEmpty();
 		}
-		waiter.get().orElseThrow().close();
+		waiter.get(10, TimeUnit.SECONDS).orElseThrow().close();
 	}
 
 	@Test
@@ -125,7 +126,7 @@ class LockActivityTests {
 			TemplateTesting.sleep(Duration.ofMillis(50));
 		}
 		Instant released = Instant.now();
-		try (LockHandle handle = waiter.get().orElseThrow()) {
+		try (LockHandle handle = waiter.get(10, TimeUnit.SECONDS).orElseThrow()) {
 			assertThat(this.template.holder("goods:42").orElseThrow().since()).isAfterOrEqualTo(released.minusMillis(1));
 		}
 	}

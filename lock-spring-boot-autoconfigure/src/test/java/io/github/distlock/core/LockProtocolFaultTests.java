@@ -89,6 +89,40 @@ class LockProtocolFaultTests {
 		assertThat(waiter.join()).isPresent();
 	}
 
+	// A renewal that shortens a lease counted only once answered: the store, rounding the lease down
+	// to whole milliseconds, dropped the lock up to 1 ms before the holder stopped calling itself held.
+	@Test
+	void aHoldingIsNotHeldOnceTheStoreDroppedItWhileTheRenewalThatShortenedItIsUnanswered() {
+		LockHandle held = acquire(this.template, "k", null, Duration.ZERO);
+		// 200.9 ms: the store keeps 200 of it, rounded down, so it drops the lock before the holder's lease ends.
+		CompletableFuture<Optional<LockHandle>> waiter = queueWaiter(this.template, "k", Duration.ofNanos(200_900_000),
+				Duration.ofSeconds(5));
+		CountDownLatch answer = new CountDownLatch(1);
+		this.locker.after("renew", () -> block(answer));
+		held.close();
+		LockHandle next = waiter.join().orElseThrow();
+		while (this.memory.timesToLive().containsKey("{k}")) {
+			Thread.onSpinWait();
+		}
+		boolean heldOnceTheStoreDroppedIt = next.isHeld();
+		answer.countDown();
+		next.close();
+		assertThat(heldOnceTheStoreDroppedIt).isFalse();
+	}
+
+	@Test
+	void anErrorAfterTheStoreTookTheLockLeavesItToBeReleasedNotToItsLease() {
+		this.locker.after("acquire", () -> {
+			throw new StackOverflowError("simulated");
+		});
+		assertThatExceptionOfType(StackOverflowError.class)
+			.isThrownBy(() -> this.template.tryAcquire("k", Duration.ofMinutes(10), Duration.ZERO));
+		this.locker.after("acquire", () -> {
+		});
+		// The lease is ten minutes, the wait ten seconds: only the clean-up's release frees the lock in time.
+		assertThat(this.otherProcess.tryAcquire("k", Duration.ofSeconds(30), Duration.ofSeconds(10))).isPresent();
+	}
+
 	// 5: after a hand-off the new head was not re-armed and slept past a lock the store had freed.
 	@Test
 	void headWaiterTakesOverWhenTheHolderHandedTheLockOverrunsItsLease() {

@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import io.github.distlock.LockHandle;
 import io.github.distlock.LockTemplate;
@@ -95,7 +96,7 @@ class LocksEndpointIntegrationTests {
 			assertThat(waiting.get("atStore").asBoolean()).isFalse();
 			assertThat(get(this.second, "/actuator/locks").get("held")).isEmpty();
 		}
-		waiter.get().orElseThrow().close();
+		waiter.get(10, TimeUnit.SECONDS).orElseThrow().close();
 		assertThat(get(this.first, "/actuator/locks").get("held")).isEmpty();
 	}
 

@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.github.distlock.LockBackendException;
@@ -69,7 +70,7 @@ class RedlockIntegrationTests {
 			await().atMost(WAIT).until(() -> this.second.activity().waiting().stream().anyMatch(LockActivity.Waiting::atStore));
 		}
 		// The wait (10 s) is shorter than the holder's lease (30 s): only a release notice gets it the lock.
-		try (LockHandle taken = waiter.get().orElseThrow()) {
+		try (LockHandle taken = waiter.get(10, TimeUnit.SECONDS).orElseThrow()) {
 			assertThat(taken.isHeld()).isTrue();
 		}
 	}
@@ -87,7 +88,7 @@ class RedlockIntegrationTests {
 			assertThat(this.second.tryAcquire("goods:0", LEASE, Duration.ZERO)).isEmpty();
 			ownerBefore = ownerOnFirstNode("goods:0");
 		}
-		try (LockHandle handedOver = localWaiter.get().orElseThrow()) {
+		try (LockHandle handedOver = localWaiter.get(10, TimeUnit.SECONDS).orElseThrow()) {
 			// Handed over in this process: the same claim, the same owner token on the nodes.
 			assertThat(ownerOnFirstNode("goods:0")).isEqualTo(ownerBefore);
 			assertThat(handedOver.isHeld()).isTrue();
@@ -104,6 +105,24 @@ class RedlockIntegrationTests {
 		}
 		try (LockHandle next = this.second.tryAcquire("goods:2", LEASE, Duration.ZERO).orElseThrow()) {
 			assertThat(next.isHeld()).isTrue();
+		}
+	}
+
+	@Test
+	void nodesThatStallCountAsFailedAndLockingGoesOn() {
+		nodes.server(0).pause();
+		nodes.server(1).pause();
+		try {
+			try (LockHandle held = this.first.tryAcquire("goods:7", LEASE, Duration.ZERO).orElseThrow()) {
+				assertThat(this.second.tryAcquire("goods:7", LEASE, Duration.ZERO)).isEmpty();
+			}
+			try (LockHandle next = this.second.tryAcquire("goods:7", LEASE, Duration.ZERO).orElseThrow()) {
+				assertThat(next.isHeld()).isTrue();
+			}
+		}
+		finally {
+			nodes.server(0).resume();
+			nodes.server(1).resume();
 		}
 	}
 

@@ -1,0 +1,81 @@
+package io.github.distlock.redis;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.SocketOptions;
+import io.lettuce.core.resource.ClientResources;
+import io.lettuce.core.resource.DefaultClientResources;
+
+import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+/**
+ * The connections of a {@link RedlockLocker} to its nodes: one Lettuce connection factory a node,
+ * all on one set of client resources (event loops), each giving up connecting or waiting for an
+ * answer after the node timeout, and rejecting commands while disconnected rather than queueing
+ * them, so that a node that is down counts as failed at once.
+ */
+final class RedlockConnections implements AutoCloseable {
+
+	private final ClientResources resources = DefaultClientResources.create();
+
+	private final List<LettuceConnectionFactory> factories = new ArrayList<>();
+
+	private final List<String> names = new ArrayList<>();
+
+	RedlockConnections(List<String> nodes, Duration nodeTimeout) {
+		List<RedisURI> uris = nodes.stream().map(RedlockConnections::parse).toList();
+		for (RedisURI uri : uris) {
+			this.factories.add(connect(uri, nodeTimeout));
+			// RedisURI's text leaves the credentials out.
+			this.names.add(uri.toString());
+		}
+	}
+
+	List<LettuceConnectionFactory> factories() {
+		return this.factories;
+	}
+
+	List<String> names() {
+		return this.names;
+	}
+
+	private LettuceConnectionFactory connect(RedisURI uri, Duration nodeTimeout) {
+		LettuceClientConfiguration.LettuceClientConfigurationBuilder client = LettuceClientConfiguration.builder()
+			.clientResources(this.resources)
+			.commandTimeout(nodeTimeout)
+			.clientOptions(ClientOptions.builder()
+				.socketOptions(SocketOptions.builder().connectTimeout(nodeTimeout).build())
+				.disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+				.build());
+		if (uri.isSsl()) {
+			client.useSsl();
+		}
+		LettuceConnectionFactory factory = new LettuceConnectionFactory(LettuceConnectionFactory.createRedisConfiguration(uri),
+				client.build());
+		factory.afterPropertiesSet();
+		factory.start();
+		return factory;
+	}
+
+	private static RedisURI parse(String uri) {
+		try {
+			return RedisURI.create(uri);
+		}
+		catch (RuntimeException ex) {
+			throw new IllegalArgumentException("Malformed Redlock node URI '" + RedlockLocker.withoutCredentials(uri)
+					+ "': expected redis://[user:password@]host:port[/db], or rediss:// for TLS", ex);
+		}
+	}
+
+	@Override
+	public void close() {
+		this.factories.forEach(LettuceConnectionFactory::destroy);
+		this.resources.shutdown();
+	}
+
+}
