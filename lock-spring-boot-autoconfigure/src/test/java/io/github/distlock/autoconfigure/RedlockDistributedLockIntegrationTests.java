@@ -21,7 +21,7 @@ class RedlockDistributedLockIntegrationTests extends DistributedLockIntegrationT
 	static void redlockProperties(DynamicPropertyRegistry registry) {
 		registry.add("distlock.redlock.nodes",
 				() -> String.join(",", IntStream.range(0, 5).mapToObj((node) -> nodes.server(node).uri()).toList()));
-		registry.add("distlock.redlock.node-timeout", () -> "1s");
+		registry.add("distlock.redlock.node-timeout", () -> "2s");
 	}
 
 	/** Held by a majority of the nodes. */

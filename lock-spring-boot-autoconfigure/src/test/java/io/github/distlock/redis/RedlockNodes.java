@@ -17,7 +17,7 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  */
 final class RedlockNodes implements AutoCloseable {
 
-	static final Duration NODE_TIMEOUT = Duration.ofSeconds(1);
+	static final Duration NODE_TIMEOUT = Duration.ofSeconds(2);
 
 	private final List<RedisServer> servers = new ArrayList<>();
 
