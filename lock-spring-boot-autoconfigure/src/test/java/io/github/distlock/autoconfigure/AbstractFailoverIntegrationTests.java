@@ -1,0 +1,133 @@
+package io.github.distlock.autoconfigure;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+import io.github.distlock.LockBackendException;
+import io.github.distlock.LockHandle;
+import io.github.distlock.LockTemplate;
+import io.github.distlock.test.redis.RedisServer;
+import io.github.distlock.test.redis.RedisTopology;
+import io.github.distlock.test.redis.RedisTopologyExtension;
+import org.awaitility.core.ConditionTimeoutException;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The starter while the master of a lock's slot is killed ({@code kill -9}) and a replica takes
+ * over, with two application contexts as two instances, each configured as a user would (a one
+ * second command timeout). Each test kills one master and lets it rejoin as a replica afterwards.
+ * Figures are printed, never compared with a clock.
+ */
+abstract class AbstractFailoverIntegrationTests {
+
+	/** Long enough that a lock left behind is told apart from one released, with a wait well short of it. */
+	static final Duration WATCHDOG_LEASE = Duration.ofSeconds(60);
+
+	/** Well short of what is left of {@link #WATCHDOG_LEASE} after a failover: at least 40 s less the failover. */
+	static final Duration WAIT_AFTER_FAILOVER = Duration.ofSeconds(20);
+
+	final String prefix = "failover-" + UUID.randomUUID();
+
+	private final RedisTopologyExtension<? extends RedisTopology> deployment;
+
+	AbstractFailoverIntegrationTests(RedisTopologyExtension<? extends RedisTopology> deployment) {
+		this.deployment = deployment;
+	}
+
+	RedisTopology topology() {
+		return this.deployment.get();
+	}
+
+	/** Returns settings of the Redis client that the deployment needs beyond the connection. */
+	protected String[] clientProperties() {
+		return new String[0];
+	}
+
+	ApplicationContextRunner contextRunner() {
+		return new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class, AopAutoConfiguration.class,
+					DistributedLockAutoConfiguration.class))
+			.withPropertyValues(topology().springDataRedisProperties())
+			.withPropertyValues(clientProperties())
+			.withPropertyValues("spring.data.redis.timeout=1s", "distlock.key-prefix=" + this.prefix,
+					"distlock.watchdog.lease=" + WATCHDOG_LEASE.toSeconds() + "s");
+	}
+
+	String redisKey(String lock) {
+		return "{" + this.prefix + ":" + lock + "}";
+	}
+
+	@Test
+	void aReleaseThatFailedDuringTheFailoverIsRetriedOnTheNewMaster() {
+		contextRunner().run((first) -> contextRunner().run((second) -> {
+			String lock = "held-at-kill";
+			LockHandle held = first.getBean(LockTemplate.class).tryAcquire(lock, null, Duration.ZERO).orElseThrow();
+			RedisServer master = topology().masterOf(redisKey(lock));
+			// The lock must survive the failover for a release to be left to do on the new master.
+			await().atMost(Duration.ofSeconds(10)).until(() -> replicaHas(topology().replicaOf(master), redisKey(lock)));
+			topology().kill(master);
+			try {
+				long releaseStarted = System.nanoTime();
+				// The holder lets go while the master is dead: its release cannot reach Redis.
+				CompletableFuture.runAsync(held::close).get(1, TimeUnit.MINUTES);
+				System.out.printf("Release during the failover returned after %d ms%n", millisSince(releaseStarted));
+				topology().awaitFailover(master);
+				long failedOver = System.nanoTime();
+				Optional<LockHandle> taken = CompletableFuture
+					.supplyAsync(() -> takeWithin(second.getBean(LockTemplate.class), lock, WAIT_AFTER_FAILOVER))
+					.get(1, TimeUnit.MINUTES);
+				System.out.printf("Another instance %s the lock %d ms after the failover completed (lease %d s)%n",
+						taken.isPresent() ? "took" : "could not take", millisSince(failedOver), WATCHDOG_LEASE.toSeconds());
+				// Within a wait well short of the lease it had left: its release was retried on the new master.
+				assertThat(taken).isPresent();
+				taken.get().close();
+			}
+			finally {
+				topology().rejoin(master);
+			}
+		}));
+	}
+
+	/**
+	 * Takes a lock as a caller that tries again every 50 ms, also when Redis fails, as it does
+	 * until the client has found the new master; gives up after {@code wait}.
+	 */
+	static Optional<LockHandle> takeWithin(LockTemplate locks, String lock, Duration wait) {
+		AtomicReference<LockHandle> taken = new AtomicReference<>();
+		try {
+			await().atMost(wait)
+				.pollInterval(Duration.ofMillis(50))
+				.ignoreException(LockBackendException.class)
+				.until(() -> {
+					locks.tryAcquire(lock, Duration.ofSeconds(5), Duration.ZERO).ifPresent(taken::set);
+					return taken.get() != null;
+				});
+		}
+		catch (ConditionTimeoutException ex) {
+			return Optional.empty();
+		}
+		return Optional.of(taken.get());
+	}
+
+	/** Whether a replica has a key; {@code KEYS}, since a cluster replica redirects reads of a key to its master. */
+	static boolean replicaHas(RedisServer replica, String key) {
+		return !replica.withConnection((connection) -> connection.sync().keys(key)).isEmpty();
+	}
+
+	static long millisSince(long nanoTime) {
+		return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - nanoTime);
+	}
+
+}
