@@ -79,7 +79,8 @@ public final class RedlockLocker implements Locker, SmartLifecycle, AutoCloseabl
 		for (RedisURI uri : uris) {
 			LettuceConnectionFactory connection = connection(uri, nodeTimeout);
 			connections.add(connection);
-			lockers.add(new RedisLocker(connection, keyPrefix, giveWay, FENCING_MEMORY));
+			// Independent masters with no replicas to wait for: the quorum is what survives losing one.
+			lockers.add(new RedisLocker(connection, keyPrefix, giveWay, FENCING_MEMORY, ReplicaAcknowledgement.NONE));
 			names.add(uri.toString());
 		}
 		RedlockLocker locker = new RedlockLocker(new NodeCalls(lockers, names, nodeTimeout), connections);

@@ -10,6 +10,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import io.github.distlock.LockBackendException;
 import io.github.distlock.LockHandle;
 import io.github.distlock.LockTemplate;
+import io.lettuce.core.KillArgs;
+import io.github.distlock.redis.ReplicaAcknowledgementException;
 import io.github.distlock.test.redis.RedisServer;
 import io.github.distlock.test.redis.RedisTopology;
 import io.github.distlock.test.redis.RedisTopologyExtension;
@@ -20,8 +22,10 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.data.redis.core.StringRedisTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -98,6 +102,103 @@ abstract class AbstractFailoverIntegrationTests {
 				topology().rejoin(master);
 			}
 		}));
+	}
+
+	@Test
+	void aLockTheReplicaMissedIsLostInTheFailoverAndGrantedTwice() {
+		contextRunner().run((first) -> contextRunner().run((second) -> {
+			String lock = "missed";
+			RedisServer master = topology().masterOf(redisKey(lock));
+			RedisServer replica = topology().replicaOf(master);
+			cutOff(replica, master);
+			long acquired = System.nanoTime();
+			LockHandle held = first.getBean(LockTemplate.class).tryAcquire(lock, WATCHDOG_LEASE, Duration.ZERO).orElseThrow();
+			topology().kill(master);
+			replica.resume();
+			try {
+				topology().awaitFailover(master);
+				LockHandle taken = takeWithin(second.getBean(LockTemplate.class), lock, WAIT_AFTER_FAILOVER).orElseThrow();
+				// Granted again while its holder, whose lease has most of a minute to run, still holds it.
+				assertThat(held.isHeld()).isTrue();
+				System.out.printf("A lock the replica missed was granted again %d ms after it was taken: both believe they "
+						+ "hold it for the %d ms left of the first holder's lease%n", millisSince(acquired),
+						WATCHDOG_LEASE.toMillis() - millisSince(acquired));
+				taken.close();
+				held.close();
+			}
+			finally {
+				topology().rejoin(master);
+			}
+		}));
+	}
+
+	@Test
+	void withReplicaAcknowledgementALockIsGrantedOnceTheReplicaHasIt() {
+		contextRunner().withPropertyValues("distlock.replica-ack.replicas=1").run((instance) -> {
+			String lock = "acknowledged";
+			RedisServer replica = topology().replicaOf(topology().masterOf(redisKey(lock)));
+			try (LockHandle held = instance.getBean(LockTemplate.class).tryAcquire(lock, WATCHDOG_LEASE, Duration.ZERO)
+				.orElseThrow()) {
+				assertThat(replicaHas(replica, redisKey(lock))).isTrue();
+			}
+		});
+	}
+
+	@Test
+	void withReplicaAcknowledgementAnAcquisitionFailsWhileTheReplicaIsPausedAndLeavesNoLock() {
+		contextRunner().withPropertyValues("distlock.replica-ack.replicas=1", "distlock.replica-ack.timeout=200ms")
+			.run((instance) -> {
+				String lock = "unacknowledged";
+				RedisServer master = topology().masterOf(redisKey(lock));
+				RedisServer replica = topology().replicaOf(master);
+				replica.pause();
+				try {
+					long started = System.nanoTime();
+					assertThatExceptionOfType(LockBackendException.class)
+						.isThrownBy(() -> instance.getBean(LockTemplate.class).tryAcquire(lock, WATCHDOG_LEASE, Duration.ZERO))
+						.withCauseInstanceOf(ReplicaAcknowledgementException.class)
+						.withMessageContaining("0 of the 1 replicas");
+					System.out.printf("An acquisition the paused replica did not acknowledge failed after %d ms (timeout 200 ms)%n",
+							millisSince(started));
+					assertThat(instance.getBean(StringRedisTemplate.class).hasKey(redisKey(lock))).isFalse();
+				}
+				finally {
+					replica.resume();
+				}
+			});
+	}
+
+	@Test
+	void withReplicaAcknowledgementALockTakenRightBeforeTheKillSurvivesTheFailover() {
+		contextRunner().withPropertyValues("distlock.replica-ack.replicas=1").run((first) -> contextRunner().run((second) -> {
+			String lock = "survivor";
+			RedisServer master = topology().masterOf(redisKey(lock));
+			LockHandle held = first.getBean(LockTemplate.class).tryAcquire(lock, WATCHDOG_LEASE, Duration.ZERO).orElseThrow();
+			topology().kill(master);
+			try {
+				topology().awaitFailover(master);
+				StringRedisTemplate redis = second.getBean(StringRedisTemplate.class);
+				// Asked until the client has found the new master.
+				Boolean kept = await().atMost(Duration.ofSeconds(30))
+					.ignoreExceptions()
+					.until(() -> redis.hasKey(redisKey(lock)), (answer) -> answer != null);
+				assertThat(kept).isTrue();
+				assertThat(second.getBean(LockTemplate.class).tryAcquire(lock, WATCHDOG_LEASE, Duration.ZERO)).isEmpty();
+				held.close();
+			}
+			finally {
+				topology().rejoin(master);
+			}
+		}));
+	}
+
+	/**
+	 * Keeps a replica from getting the master's next writes: paused, so that it cannot connect
+	 * again, and its replication link cut by the master.
+	 */
+	static void cutOff(RedisServer replica, RedisServer master) {
+		replica.pause();
+		master.withConnection((connection) -> connection.sync().clientKill(KillArgs.Builder.typeSlave()));
 	}
 
 	/**
