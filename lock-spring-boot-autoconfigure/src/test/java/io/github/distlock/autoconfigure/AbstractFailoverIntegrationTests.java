@@ -1,6 +1,8 @@
 package io.github.distlock.autoconfigure;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -71,6 +73,54 @@ abstract class AbstractFailoverIntegrationTests {
 
 	String redisKey(String lock) {
 		return "{" + this.prefix + ":" + lock + "}";
+	}
+
+	/** How many failovers the load test goes through: {@code -Dfailover.rounds=N}. */
+	static final int ROUNDS = Integer.getInteger("failover.rounds", 1);
+
+	@Test
+	void underLoadEveryCallReturnsAndLockingResumesWithoutARestart() {
+		contextRunner().run((first) -> contextRunner().run((second) -> {
+			for (int round = 1; round <= ROUNDS; round++) {
+				List<String> locks = locksOnOneMaster("load-" + round + "-", 3);
+				RedisServer master = topology().masterOf(redisKey(locks.get(0)));
+				try (FailoverLoad load = new FailoverLoad(locks)) {
+					load.start(first.getBean(LockTemplate.class), 4);
+					load.start(second.getBean(LockTemplate.class), 4);
+					await().atMost(Duration.ofSeconds(30)).until(() -> load.acquired.get() >= 50);
+					long killed = System.nanoTime();
+					topology().kill(master);
+					topology().awaitFailover(master);
+					long failover = millisSince(killed);
+					long before = load.acquired.get();
+					await().atMost(Duration.ofMinutes(1)).until(() -> load.acquired.get() >= before + 50);
+					long resumed = millisSince(killed);
+					// Every call under way returns: none hangs.
+					load.stop();
+					System.out.printf("Failover %d: failed over after %d ms, 50 more locks taken %d ms after the kill; "
+							+ "calls: %d locked, %d busy, %d failed, the longest %d ms (wait %d ms + timeout 1000 ms); "
+							+ "overlapping holders %d, lost updates %d, stale fencing tokens %d%n",
+							round, failover, resumed, load.acquired.get(), load.busy.get(), load.failed.get(),
+							load.longestCallMillis.get(), FailoverLoad.WAIT.toMillis(), load.overlaps.get(),
+							load.lostUpdates(), load.staleTokens.get());
+				}
+				finally {
+					topology().rejoin(master);
+				}
+			}
+		}));
+	}
+
+	/** Names of locks whose keys are on one master. */
+	List<String> locksOnOneMaster(String namePrefix, int count) {
+		RedisServer master = topology().masterOf(redisKey(namePrefix + 0));
+		List<String> locks = new ArrayList<>();
+		for (int i = 0; locks.size() < count; i++) {
+			if (topology().masterOf(redisKey(namePrefix + i)).equals(master)) {
+				locks.add(namePrefix + i);
+			}
+		}
+		return locks;
 	}
 
 	@Test
