@@ -12,6 +12,7 @@ import io.github.distlock.interceptor.DistributedLockAdvisor;
 import io.github.distlock.interceptor.DistributedLockInterceptor;
 import io.github.distlock.interceptor.LockOperationSource;
 import io.github.distlock.redis.RedisLocker;
+import io.github.distlock.redis.ReplicaAcknowledgement;
 import io.github.distlock.redis.RedlockLocker;
 
 import org.springframework.beans.factory.BeanFactory;
@@ -126,7 +127,9 @@ public final class DistributedLockAutoConfiguration {
 		@ConditionalOnMissingBean(Locker.class)
 		RedisLocker distributedLockRedisLocker(RedisConnectionFactory redisConnectionFactory,
 				DistributedLockProperties properties) {
-			return new RedisLocker(redisConnectionFactory, properties.getKeyPrefix());
+			DistributedLockProperties.ReplicaAck replicaAck = properties.getReplicaAck();
+			return new RedisLocker(redisConnectionFactory, properties.getKeyPrefix(),
+					new ReplicaAcknowledgement(replicaAck.getReplicas(), replicaAck.getTimeout()));
 		}
 
 	}

@@ -50,6 +50,8 @@ public class DistributedLockProperties {
 
 	private final Redlock redlock = new Redlock();
 
+	private final ReplicaAck replicaAck = new ReplicaAck();
+
 	public boolean isEnabled() {
 		return this.enabled;
 	}
@@ -100,6 +102,46 @@ public class DistributedLockProperties {
 
 	public Redlock getRedlock() {
 		return this.redlock;
+	}
+
+	public ReplicaAck getReplicaAck() {
+		return this.replicaAck;
+	}
+
+	/**
+	 * Settings of replica acknowledgement: an acquisition is granted only once replicas have the
+	 * lock, so that a failover right after it does not lose it. Not used by Redlock.
+	 */
+	public static class ReplicaAck {
+
+		/**
+		 * How many replicas of the lock's master must confirm a lock (Redis WAIT) before its
+		 * acquisition is granted; when fewer do within the timeout, the lock is released and the
+		 * acquisition fails. 0 turns acknowledgement off.
+		 */
+		private int replicas;
+
+		/**
+		 * How long an acquisition waits for the replicas to confirm the lock; at least 1ms.
+		 */
+		private Duration timeout = Duration.ofMillis(100);
+
+		public int getReplicas() {
+			return this.replicas;
+		}
+
+		public void setReplicas(int replicas) {
+			this.replicas = replicas;
+		}
+
+		public Duration getTimeout() {
+			return this.timeout;
+		}
+
+		public void setTimeout(Duration timeout) {
+			this.timeout = timeout;
+		}
+
 	}
 
 	/**

@@ -109,7 +109,7 @@ final class LockCoordinator implements AutoCloseable {
 		this.events.leaseLost(expired, "was held past its lease without being released; the next waiter takes it over");
 		expired.claim().markLost();
 		this.keeper.released(expired.claim());
-		this.cleanup.releaseLater(expired.key(), expired.claim().owner());
+		this.cleanup.releaseLater(expired.key(), expired.claim().owner(), expired.request().lease());
 	}
 
 	/** Goes to the store with the turn; passes the turn on whatever happens unless the lock was taken. */
@@ -190,12 +190,12 @@ final class LockCoordinator implements AutoCloseable {
 		}
 		catch (Error ex) {
 			// The store may have taken the lock before the Error: release it rather than leave it to its lease.
-			this.cleanup.releaseLater(request.key(), owner);
+			this.cleanup.releaseLater(request.key(), owner, request.lease());
 			throw ex;
 		}
 		catch (RuntimeException ex) {
 			// The store may have taken the lock without the answer reaching us.
-			this.cleanup.releaseLater(request.key(), owner);
+			this.cleanup.releaseLater(request.key(), owner, request.lease());
 			if (Interrupts.causedBy(ex)) {
 				Thread.currentThread().interrupt();
 				return null;

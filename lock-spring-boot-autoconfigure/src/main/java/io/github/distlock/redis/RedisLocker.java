@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.context.SmartLifecycle;
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -77,6 +79,11 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 	/** Tells this process's attempts and waiters from other processes'. */
 	private final String processId = UUID.randomUUID().toString();
 
+	private final ReplicaAcknowledgement acknowledgement;
+
+	/** Acquisitions that wait for replicas, when {@link #acknowledgement} asks for any. */
+	private final @Nullable AcknowledgedAcquisitions acknowledged;
+
 	/**
 	 * Creates a locker over the given connections.
 	 * @param connectionFactory the application's Redis connections
@@ -84,16 +91,30 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 	 * not be blank nor start with {@code '}'}
 	 */
 	public RedisLocker(RedisConnectionFactory connectionFactory, String keyPrefix) {
-		this(connectionFactory, keyPrefix, GIVE_WAY);
+		this(connectionFactory, keyPrefix, ReplicaAcknowledgement.NONE);
+	}
+
+	/**
+	 * Creates a locker over the given connections that grants an acquisition only once replicas
+	 * have the lock (see the package documentation).
+	 * @param connectionFactory the application's Redis connections; Lettuce's when replicas must
+	 * acknowledge
+	 * @param keyPrefix first part of every key the locker writes, for example {@code lock}; it must
+	 * not be blank nor start with {@code '}'}
+	 * @param acknowledgement how many replicas must have a lock, and how long they have to
+	 */
+	public RedisLocker(RedisConnectionFactory connectionFactory, String keyPrefix, ReplicaAcknowledgement acknowledgement) {
+		this(connectionFactory, keyPrefix, GIVE_WAY, FENCING_MEMORY, acknowledgement);
 	}
 
 	/** Creates a locker that leaves a lock given way to other processes for {@code giveWay}. */
 	RedisLocker(RedisConnectionFactory connectionFactory, String keyPrefix, Duration giveWay) {
-		this(connectionFactory, keyPrefix, giveWay, FENCING_MEMORY);
+		this(connectionFactory, keyPrefix, giveWay, FENCING_MEMORY, ReplicaAcknowledgement.NONE);
 	}
 
 	/** Creates a locker that remembers the last fencing token of a lock for {@code fencingMemory}. */
-	RedisLocker(RedisConnectionFactory connectionFactory, String keyPrefix, Duration giveWay, Duration fencingMemory) {
+	RedisLocker(RedisConnectionFactory connectionFactory, String keyPrefix, Duration giveWay, Duration fencingMemory,
+			ReplicaAcknowledgement acknowledgement) {
 		this.keys = new RedisLockKeys(keyPrefix);
 		this.redis = new StringRedisTemplate(connectionFactory);
 		// Scripts need no connection proxy guarding against close(); it would cost one per call.
@@ -102,14 +123,32 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 		this.fencingMemoryMillis = millis(fencingMemory);
 		this.releaseNotices = new RedisReleaseNotices(connectionFactory, this.keys.releaseChannel());
 		this.renewals = new RedisRenewals(this.redis, this.keys, this.processId);
+		this.acknowledgement = acknowledgement;
+		this.acknowledged = acknowledgement.isEnabled() ? AcknowledgedAcquisitions.over(connectionFactory, acknowledgement)
+				: null;
 	}
 
 	@Override
 	public Acquisition tryAcquire(String key, String owner, Duration lease, Duration willWait) {
 		String waitMillis = (willWait.isNegative() || willWait.isZero()) ? "0" : millis(willWait);
-		long answer = this.redis.execute(LockScripts.ACQUIRE, this.keys.forAcquire(key), owner,
-				millis(lease), waitMillis, this.processId);
+		List<String> keys = this.keys.forAcquire(key);
+		String[] args = { owner, millis(lease), waitMillis, this.processId };
+		long answer = (this.acknowledged != null) ? acknowledgedAcquire(this.acknowledged, key, keys, args)
+				: this.redis.execute(LockScripts.ACQUIRE, keys, (Object[]) args);
 		return (answer == 1) ? Acquisition.ACQUIRED : Acquisition.busy(holderLease(answer));
+	}
+
+	/** The acquire script's answer, once enough replicas confirmed a lock it took. */
+	private long acknowledgedAcquire(AcknowledgedAcquisitions acquisitions, String key, List<String> keys, String[] args) {
+		AcknowledgedAcquisitions.Answer answer = acquisitions.acquire(keys, args);
+		if (answer.answer() == 1 && answer.replicas() < this.acknowledgement.replicas()) {
+			release(key, args[0]);
+			throw new ReplicaAcknowledgementException("Lock '" + key + "' was taken on the master, but " + answer.replicas()
+					+ " of the " + this.acknowledgement.replicas() + " replicas required confirmed it within "
+					+ this.acknowledgement.timeout().toMillis() + " ms, so a failover could lose it; it was released. "
+					+ "Check the master's replicas, or lower distlock.replica-ack.replicas or raise distlock.replica-ack.timeout");
+		}
+		return answer.answer();
 	}
 
 	/**
@@ -224,6 +263,9 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 	@Override
 	public void close() {
 		this.releaseNotices.close();
+		if (this.acknowledged != null) {
+			this.acknowledged.close();
+		}
 	}
 
 	/** A duration in whole milliseconds, at least one, as Redis takes it. */

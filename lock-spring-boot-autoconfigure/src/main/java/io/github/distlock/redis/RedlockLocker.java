@@ -88,7 +88,8 @@ public final class RedlockLocker implements Locker, SmartLifecycle, AutoCloseabl
 		RedlockConnections connections = new RedlockConnections(nodes, nodeTimeout);
 		List<RedisLocker> lockers = connections.factories()
 			.stream()
-			.map((factory) -> new RedisLocker(factory, keyPrefix, giveWay, FENCING_MEMORY))
+			// Independent masters with no replicas to wait for: the quorum is what survives losing one.
+			.map((factory) -> new RedisLocker(factory, keyPrefix, giveWay, FENCING_MEMORY, ReplicaAcknowledgement.NONE))
 			.toList();
 		RedlockLocker locker = new RedlockLocker(new NodeCalls(lockers, connections.names(), nodeTimeout), connections);
 		// The first lock should not pay for connecting and loading scripts: one slower than its lease does not count.

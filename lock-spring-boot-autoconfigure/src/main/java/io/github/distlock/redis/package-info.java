@@ -49,6 +49,30 @@
  * </ul>
  * {@code fence.lua} writes after reading {@code TIME}, which needs scripts replicated by their
  * effects: the default since Redis 5 and the only mode since Redis 7.
+ *
+ * <h2>Failovers and replica acknowledgement</h2>
+ * Redis replicates asynchronously: a lock that its master granted and that no replica had yet when
+ * the master died is gone on the replica that takes over, and another process can take it while
+ * its holder still holds it. With replica acknowledgement ({@link ReplicaAcknowledgement}, off by
+ * default), an acquisition is not granted until enough replicas have the lock:
+ * <ul>
+ * <li>{@code acquire.lua} and {@code WAIT numreplicas timeout} are sent together, one after the
+ * other, on a connection of the locker's own to the master of the lock's slot: {@code WAIT} may not
+ * run inside a script, it waits for the writes of the connection that sends it, and it blocks that
+ * connection meanwhile, so it never goes on the application's shared connection.</li>
+ * <li>When the script took the lock and fewer replicas than asked confirmed within the timeout,
+ * the lock is released (owner-checked, as any release) and the acquisition fails with a
+ * {@link ReplicaAcknowledgementException}: the caller does not get the lock. A busy answer is
+ * answered as busy, whatever {@code WAIT} says.</li>
+ * <li>Releases, renewals and fencing tokens are not acknowledged: a release lost in a failover is
+ * sent again (see {@code PROTOCOL.md} of the core package), a renewal lost makes the holder's lease
+ * estimate no longer than before, and a fencing token is based on the server's clock.</li>
+ * <li>Acknowledged acquisitions share the locker's one connection per master, so they wait for each
+ * other's {@code WAIT}: little while replicas answer, up to the timeout each while they do not.</li>
+ * </ul>
+ * A replica that acknowledged can still lose the lock if it is restarted without its data, and
+ * {@code WAIT} does not make Redis strongly consistent; it closes the common window, a failover
+ * right after an acquisition. Redlock needs none of this: its nodes are independent masters.
  */
 @NullMarked
 package io.github.distlock.redis;

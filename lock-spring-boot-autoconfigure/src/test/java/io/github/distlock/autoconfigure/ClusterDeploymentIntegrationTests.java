@@ -32,7 +32,7 @@ class ClusterDeploymentIntegrationTests extends AbstractDeploymentIntegrationTes
 
 	@Override
 	protected String[] connectionProperties() {
-		return new String[] { "spring.data.redis.cluster.nodes=" + redis.get().addresses() };
+		return redis.get().springDataRedisProperties();
 	}
 
 	@Test

@@ -22,7 +22,8 @@ class ConfigurationMetadataTests {
 	@ParameterizedTest
 	@ValueSource(strings = { "distlock.enabled", "distlock.key-prefix", "distlock.wait", "distlock.order",
 			"distlock.watchdog.lease", "distlock.watchdog.renew-interval", "distlock.watchdog.max-hold", "distlock.store",
-			"distlock.redlock.nodes", "distlock.redlock.node-timeout" })
+			"distlock.redlock.nodes", "distlock.redlock.node-timeout", "distlock.replica-ack.replicas",
+			"distlock.replica-ack.timeout" })
 	void propertyIsDescribed(String name) throws IOException {
 		String metadata = metadata();
 		Matcher entry = Pattern.compile("\\{[^{}]*\"name\": \"" + Pattern.quote(name) + "\"[^{}]*}").matcher(metadata);

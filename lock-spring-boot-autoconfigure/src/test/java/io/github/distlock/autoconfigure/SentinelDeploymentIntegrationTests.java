@@ -16,8 +16,7 @@ class SentinelDeploymentIntegrationTests extends AbstractDeploymentIntegrationTe
 
 	@Override
 	protected String[] connectionProperties() {
-		return new String[] { "spring.data.redis.sentinel.master=" + RedisSentinelGroup.MASTER_NAME,
-				"spring.data.redis.sentinel.nodes=" + redis.get().sentinelAddresses() };
+		return redis.get().springDataRedisProperties();
 	}
 
 }

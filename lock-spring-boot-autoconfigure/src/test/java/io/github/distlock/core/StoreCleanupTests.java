@@ -1,17 +1,22 @@
 package io.github.distlock.core;
 
+import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.distlock.memory.InMemoryLocker;
 import org.junit.jupiter.api.Test;
 
 import static io.github.distlock.core.TemplateTesting.block;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
- * Background releases after failed calls: bounded while the store does not answer.
+ * Background releases after failed calls: retried while the store does not answer, bounded.
  */
 class StoreCleanupTests {
+
+	private static final Duration LEASE = Duration.ofMinutes(1);
 
 	@Test
 	void queueStaysBoundedWhileTheStoreHangs() {
@@ -20,10 +25,45 @@ class StoreCleanupTests {
 		locker.before("release", () -> block(storeBack));
 		try (StoreCleanup cleanup = new StoreCleanup(locker)) {
 			for (int i = 0; i < StoreCleanup.CAPACITY * 2; i++) {
-				cleanup.releaseLater("k" + i, "owner");
+				cleanup.releaseLater("k" + i, "owner", LEASE);
 			}
 			assertThat(cleanup.queued()).isLessThanOrEqualTo(StoreCleanup.CAPACITY);
 			storeBack.countDown();
+		}
+	}
+
+	@Test
+	void aReleaseIsSentAgainUntilTheStoreAnswers() {
+		InMemoryLocker store = new InMemoryLocker();
+		FaultInjectingLocker locker = new FaultInjectingLocker(store);
+		store.tryAcquire("left", "owner", LEASE, Duration.ZERO);
+		AtomicInteger failuresLeft = new AtomicInteger(3);
+		locker.before("release", () -> {
+			if (failuresLeft.getAndDecrement() > 0) {
+				throw new IllegalStateException("the master is down");
+			}
+		});
+		try (StoreCleanup cleanup = new StoreCleanup(locker)) {
+			cleanup.releaseLater("left", "owner", LEASE);
+			await().atMost(Duration.ofSeconds(10)).until(() -> store.find("left").isEmpty());
+			assertThat(locker.calls("release")).isEqualTo(4);
+			assertThat(cleanup.queued()).isZero();
+		}
+	}
+
+	@Test
+	void aReleaseIsNotSentOnceTheLeaseItCouldHaveLeftHasRunOut() {
+		FaultInjectingLocker locker = new FaultInjectingLocker(new InMemoryLocker());
+		locker.before("release", () -> {
+			throw new IllegalStateException("the master is down");
+		});
+		try (StoreCleanup cleanup = new StoreCleanup(locker)) {
+			cleanup.releaseLater("left", "owner", Duration.ofMillis(300));
+			await().atMost(Duration.ofSeconds(10)).until(() -> cleanup.queued() == 0);
+			long calls = locker.calls("release");
+			cleanup.releaseLater("other", "owner", Duration.ZERO);
+			await().atMost(Duration.ofSeconds(10)).until(() -> cleanup.queued() == 0);
+			assertThat(locker.calls("release")).isEqualTo(calls);
 		}
 	}
 

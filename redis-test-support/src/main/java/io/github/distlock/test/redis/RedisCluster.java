@@ -21,7 +21,7 @@ import io.lettuce.core.cluster.models.partitions.RedisClusterNode.NodeFlag;
  * replica is in sync. A test can kill a master ({@link #kill(RedisServer)}) and wait until its
  * replica has taken over ({@link #awaitFailover(RedisServer)}).
  */
-public final class RedisCluster implements AutoCloseable {
+public final class RedisCluster implements RedisTopology {
 
 	private static final int MASTERS = 3;
 
@@ -79,11 +79,17 @@ public final class RedisCluster implements AutoCloseable {
 		return String.join(",", this.nodes.stream().map(RedisServer::address).toList());
 	}
 
+	@Override
+	public String[] springDataRedisProperties() {
+		return new String[] { "spring.data.redis.cluster.nodes=" + addresses() };
+	}
+
 	/**
 	 * Returns the master that serves a key now, in the view of a running node.
 	 * @param key the key
 	 * @return the master of the key's slot
 	 */
+	@Override
 	public RedisServer masterOf(String key) {
 		return masterOf(SlotHash.getSlot(key));
 	}
@@ -102,6 +108,7 @@ public final class RedisCluster implements AutoCloseable {
 	 * its replica takes over.
 	 * @param master the master to kill
 	 */
+	@Override
 	public void kill(RedisServer master) {
 		RedisClusterNode self = view(master).stream()
 			.filter((node) -> node.is(NodeFlag.MYSELF))
@@ -120,6 +127,7 @@ public final class RedisCluster implements AutoCloseable {
 	 * @param killed the master that was killed
 	 * @return the new master of its slots
 	 */
+	@Override
 	public RedisServer awaitFailover(RedisServer killed) {
 		Integer slot = this.slotsOfKilled.get(killed.port());
 		if (slot == null) {
@@ -128,6 +136,35 @@ public final class RedisCluster implements AutoCloseable {
 		NodeConnections.await("failover of the master on port " + killed.port(), READY_TIMEOUT,
 				() -> runningNodes().stream().allMatch((node) -> servesAsHealthyMaster(node, slot, killed)));
 		return masterOf(slot);
+	}
+
+	/**
+	 * Starts a killed node again on its port, with the cluster configuration it had, and waits
+	 * until it has rejoined as a replica in sync and the cluster is ready, so that its slots can
+	 * fail over once more.
+	 * @param killed the node that was killed
+	 */
+	@Override
+	public void rejoin(RedisServer killed) {
+		killed.restart();
+		this.slotsOfKilled.remove(killed.port());
+		NodeConnections.await("the node on port " + killed.port() + " to rejoin as a replica in sync", READY_TIMEOUT,
+				() -> this.nodes.stream().allMatch(this::isReady));
+	}
+
+	/**
+	 * Returns the replica of a master, in the master's own view.
+	 * @param master the master
+	 * @return its replica
+	 */
+	@Override
+	public RedisServer replicaOf(RedisServer master) {
+		Partitions view = view(master);
+		String id = view.stream().filter((node) -> node.is(NodeFlag.MYSELF)).findFirst().orElseThrow().getNodeId();
+		return server(view.stream()
+			.filter((node) -> node.is(NodeFlag.REPLICA) && id.equals(node.getSlaveOf()))
+			.findFirst()
+			.orElseThrow(() -> new IllegalStateException("The master on port " + master.port() + " has no replica")));
 	}
 
 	@Override

@@ -16,7 +16,7 @@ import java.util.stream.Stream;
  * ({@link RedisServer#kill()}) and wait until the replica has taken over
  * ({@link #awaitFailover(RedisServer)}).
  */
-public final class RedisSentinelGroup implements AutoCloseable {
+public final class RedisSentinelGroup implements RedisTopology {
 
 	/** The name under which the Sentinels monitor the master. */
 	public static final String MASTER_NAME = "mymaster";
@@ -87,6 +87,29 @@ public final class RedisSentinelGroup implements AutoCloseable {
 		return String.join(",", this.sentinels.stream().map(RedisServer::address).toList());
 	}
 
+	@Override
+	public String[] springDataRedisProperties() {
+		return new String[] { "spring.data.redis.sentinel.master=" + MASTER_NAME,
+				"spring.data.redis.sentinel.nodes=" + sentinelAddresses() };
+	}
+
+	/** Returns the master, which serves every key. */
+	@Override
+	public RedisServer masterOf(String key) {
+		return master();
+	}
+
+	/** Returns the other server than the master: the replica. */
+	@Override
+	public RedisServer replicaOf(RedisServer master) {
+		return this.servers.stream().filter((server) -> !server.equals(master)).findFirst().orElseThrow();
+	}
+
+	@Override
+	public void kill(RedisServer master) {
+		master.kill();
+	}
+
 	/**
 	 * Returns the master now, as a running Sentinel names it ({@code SENTINEL get-master-addr-by-name}).
 	 * @return the master
@@ -105,6 +128,7 @@ public final class RedisSentinelGroup implements AutoCloseable {
 	 * @param killed the master that was killed
 	 * @return the new master
 	 */
+	@Override
 	public RedisServer awaitFailover(RedisServer killed) {
 		NodeConnections.await("failover of the master on port " + killed.port(), READY_TIMEOUT,
 				() -> this.sentinels.stream().filter(RedisServer::isRunning).allMatch((sentinel) -> {
@@ -113,6 +137,22 @@ public final class RedisSentinelGroup implements AutoCloseable {
 						.contains("role:master");
 				}));
 		return master();
+	}
+
+	/**
+	 * Starts a killed server again, empty, on its port, and waits until the Sentinels have made it
+	 * a replica of the master and it is in sync, so that the group can fail over once more.
+	 * @param killed the server that was killed
+	 */
+	@Override
+	public void rejoin(RedisServer killed) {
+		killed.restart();
+		NodeConnections.await("the server on port " + killed.port() + " to rejoin as a replica in sync", READY_TIMEOUT,
+				() -> this.connections.on(killed, (redis) -> redis.info("replication")).contains("master_link_status:up")
+						&& this.sentinels.stream().allMatch((sentinel) -> this.connections
+							.onSentinel(sentinel, (redis) -> redis.master(MASTER_NAME))
+							.get("num-slaves")
+							.equals("1")));
 	}
 
 	@Override

@@ -1,0 +1,35 @@
+package io.github.distlock.redis;
+
+import java.time.Duration;
+
+/**
+ * How many replicas must confirm a lock before its acquisition is granted, and how long they have
+ * to: Redis's {@code WAIT numreplicas timeout} after the acquire script, on the master that took
+ * the lock. See the package documentation.
+ *
+ * @param replicas how many replicas must have the lock; 0 turns acknowledgement off
+ * @param timeout how long to wait for them; positive
+ * @since 0.1.0
+ */
+public record ReplicaAcknowledgement(int replicas, Duration timeout) {
+
+	/** No acknowledgement: a lock is granted as soon as the master took it. */
+	public static final ReplicaAcknowledgement NONE = new ReplicaAcknowledgement(0, Duration.ofMillis(1));
+
+	public ReplicaAcknowledgement {
+		if (replicas < 0) {
+			throw new IllegalArgumentException("The number of replicas to acknowledge a lock must not be negative, but was "
+					+ replicas + "; 0 turns acknowledgement off");
+		}
+		if (timeout.isNegative() || timeout.toMillis() < 1) {
+			throw new IllegalArgumentException("The timeout of a replica acknowledgement must be at least 1ms, but was "
+					+ timeout + " (Redis's WAIT takes whole milliseconds, and 0 would wait for ever)");
+		}
+	}
+
+	/** Whether acquisitions wait for replicas. */
+	public boolean isEnabled() {
+		return this.replicas > 0;
+	}
+
+}
