@@ -3,15 +3,97 @@ package io.github.distlock.core;
 import java.util.concurrent.Phaser;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantLock;
+
+import org.jspecify.annotations.Nullable;
 
 /**
- * Release notices of one lock, for the thread at the store: it takes a mark before an attempt and
- * waits for a notice after that mark, so no notice that comes between the two is missed. A phaser
- * with one party advances one phase per notice.
+ * Release notices of one lock (PROTOCOL.md, "Release notices"): the threads of this process that
+ * wait for it, its subscription while any of them does, and a phaser with one party that advances
+ * one phase per notice. The thread at the store takes a mark before an attempt and waits for a
+ * notice after that mark, so no notice that comes between the two is missed. The mutex guards
+ * {@code waiting} and {@code subscription}; no store call is made while it is held.
  */
 final class ReleaseNotices {
 
 	private final Phaser phaser = new Phaser(1);
+
+	private final Lock mutex = new ReentrantLock();
+
+	private int waiting;
+
+	private @Nullable ReleaseSubscription subscription;
+
+	/** A thread of this process starts waiting for the lock. */
+	void arrive() {
+		this.mutex.lock();
+		try {
+			this.waiting++;
+		}
+		finally {
+			this.mutex.unlock();
+		}
+	}
+
+	/** A thread stops waiting (it holds the lock, or gave up); the last one closes the subscription. */
+	void leave() {
+		ReleaseSubscription closed = null;
+		this.mutex.lock();
+		try {
+			if (--this.waiting == 0) {
+				closed = this.subscription;
+				this.subscription = null;
+			}
+		}
+		finally {
+			this.mutex.unlock();
+		}
+		if (closed != null) {
+			closed.close();
+		}
+	}
+
+	/**
+	 * Subscribes to the lock's notices unless it is subscribed; called by the thread at the store
+	 * after a busy answer, the only one that subscribes, so never twice at once.
+	 * @return whether it subscribed just now, so the thread must attempt again before waiting
+	 */
+	boolean subscribe(Locker locker, String key) {
+		if (subscribed()) {
+			return false;
+		}
+		ReleaseSubscription opened = locker.subscribe(key);
+		this.mutex.lock();
+		try {
+			this.subscription = opened;
+		}
+		finally {
+			this.mutex.unlock();
+		}
+		return true;
+	}
+
+	private boolean subscribed() {
+		this.mutex.lock();
+		try {
+			return this.subscription != null;
+		}
+		finally {
+			this.mutex.unlock();
+		}
+	}
+
+	/** Whether a notice of the lock can reach the thread at the store now. */
+	boolean isActive() {
+		this.mutex.lock();
+		try {
+			return this.subscription != null && this.subscription.isActive();
+		}
+		finally {
+			this.mutex.unlock();
+		}
+	}
 
 	/** Returns a mark to pass to {@link #awaitAfter} after a failed attempt. */
 	int mark() {

@@ -17,7 +17,7 @@
  * for; its TTL is ten seconds.</li>
  * </ul>
  * Every key has a TTL, so nothing the locker writes lives for ever. A release that someone waited
- * for is published, with the lock's name, on the lock's own channel {@code {lock:goods:42}:released},
+ * for is published, with the lock's name, on the lock's own channel {@code {lock:goods:42}:notices},
  * in the lock's hash tag, so in its cluster slot.
  *
  * <h2>Release notices</h2>

@@ -254,7 +254,8 @@ class LockProtocolFaultTests {
 	@Test
 	void waiterLooksAgainWhenReleaseNoticesResume() {
 		LockHandle held = acquire(this.otherProcess, "k", Duration.ofSeconds(30), Duration.ZERO);
-		CountDownLatch foundBusy = new CountDownLatch(1);
+		// Busy twice: before subscribing, and once more after.
+		CountDownLatch foundBusy = new CountDownLatch(2);
 		this.locker.after("acquire", foundBusy::countDown);
 		CompletableFuture<Optional<LockHandle>> waiter = CompletableFuture.supplyAsync(
 				() -> this.template.tryAcquire("k", Duration.ofSeconds(30), Duration.ofSeconds(20)),
