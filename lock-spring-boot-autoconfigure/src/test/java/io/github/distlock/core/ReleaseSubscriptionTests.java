@@ -8,7 +8,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.distlock.LockHandle;
-import io.github.distlock.memory.InMemoryLocker;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -28,39 +27,30 @@ class ReleaseSubscriptionTests {
 
 	private static final Duration LONG_LEASE = Duration.ofSeconds(60);
 
-	private final InMemoryLocker memory = new InMemoryLocker();
-
-	private final FaultInjectingLocker locker = new FaultInjectingLocker(this.memory);
-
-	private final DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
-			LockSettings.watchdogLease(Duration.ofSeconds(30)));
-
-	private final DefaultLockTemplate otherProcess = new DefaultLockTemplate(this.memory.otherProcess(),
-			LockSettings.watchdogLease(Duration.ofSeconds(30)));
+	private final TwoProcesses processes = new TwoProcesses();
 
 	@AfterEach
-	void tearDown() {
-		this.template.close();
-		this.otherProcess.close();
+	void closeProcesses() {
+		this.processes.close();
 	}
 
 	// Invariant 9: a release between the busy answer and the subscription is announced to nobody here.
 	@Test
 	void releaseBetweenBusyAnswerAndSubscriptionIsNotMissed() {
-		LockHandle held = acquire(this.otherProcess, "k", LONG_LEASE, Duration.ZERO);
+		LockHandle held = acquire(this.processes.otherProcess(), "k", LONG_LEASE, Duration.ZERO);
 		CountDownLatch busyAnswered = new CountDownLatch(1);
 		CountDownLatch released = new CountDownLatch(1);
 		AtomicInteger attempts = new AtomicInteger();
-		this.locker.after("acquire", () -> {
+		this.processes.locker().after("acquire", () -> {
 			if (attempts.incrementAndGet() == 1) {
 				busyAnswered.countDown();
 				block(released);
 			}
 		});
 		CompletableFuture<Optional<LockHandle>> waiter = CompletableFuture.supplyAsync(
-				() -> this.template.tryAcquire("k", LONG_LEASE, LONG_LEASE), TemplateTesting::runOnNewThread);
+				() -> this.processes.template().tryAcquire("k", LONG_LEASE, LONG_LEASE), TemplateTesting::runOnNewThread);
 		block(busyAnswered);
-		assertThat(this.locker.subscriptions("k")).isZero();
+		assertThat(this.processes.locker().subscriptions("k")).isZero();
 		held.close();
 		released.countDown();
 		// Without an attempt right after subscribing, the waiter would sleep for the holder's 60 s lease.
@@ -73,22 +63,22 @@ class ReleaseSubscriptionTests {
 	// Invariants 10 and 11.
 	@Test
 	void subscribesOnceWhileAnyThreadWaitsAndNotWhenNobodyDoes() {
-		try (LockHandle free = acquire(this.template, "k", LONG_LEASE, Duration.ZERO)) {
-			assertThat(this.locker.subscriptions("k")).as("taken free: nobody waited").isZero();
+		try (LockHandle free = acquire(this.processes.template(), "k", LONG_LEASE, Duration.ZERO)) {
+			assertThat(this.processes.locker().subscriptions("k")).as("taken free: nobody waited").isZero();
 		}
-		LockHandle held = acquire(this.otherProcess, "k", LONG_LEASE, Duration.ZERO);
+		LockHandle held = acquire(this.processes.otherProcess(), "k", LONG_LEASE, Duration.ZERO);
 		CompletableFuture<Optional<LockHandle>> atStore = CompletableFuture.supplyAsync(
-				() -> this.template.tryAcquire("k", LONG_LEASE, LONG_LEASE), TemplateTesting::runOnNewThread);
-		await().atMost(Duration.ofSeconds(10)).until(() -> this.locker.subscriptions("k") == 1);
-		CompletableFuture<Optional<LockHandle>> queued = queueWaiter(this.template, "k", LONG_LEASE, LONG_LEASE);
-		awaitQueued(this.template, "k", 1);
-		assertThat(this.locker.subscriptions("k")).isOne();
+				() -> this.processes.template().tryAcquire("k", LONG_LEASE, LONG_LEASE), TemplateTesting::runOnNewThread);
+		await().atMost(Duration.ofSeconds(10)).until(() -> this.processes.locker().subscriptions("k") == 1);
+		CompletableFuture<Optional<LockHandle>> queued = queueWaiter(this.processes.template(), "k", LONG_LEASE, LONG_LEASE);
+		awaitQueued(this.processes.template(), "k", 1);
+		assertThat(this.processes.locker().subscriptions("k")).isOne();
 		held.close();
 		LockHandle first = atStore.orTimeout(10, TimeUnit.SECONDS).join().orElseThrow();
-		assertThat(this.locker.subscriptions("k")).as("a thread still waits").isOne();
+		assertThat(this.processes.locker().subscriptions("k")).as("a thread still waits").isOne();
 		first.close();
 		queued.orTimeout(10, TimeUnit.SECONDS).join().orElseThrow().close();
-		assertThat(this.locker.subscriptions("k")).as("nobody waits").isZero();
+		assertThat(this.processes.locker().subscriptions("k")).as("nobody waits").isZero();
 	}
 
 }

@@ -10,50 +10,27 @@ import java.util.concurrent.TimeUnit;
 import io.github.distlock.core.Acquisition;
 import io.github.distlock.core.ReleaseSubscription;
 import io.github.distlock.test.redis.RedisServer;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.data.redis.connection.RedisConnectionFactory;
-import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The {@link io.github.distlock.core.Locker} contract on the Redis 6.2 that embedded-redis ships,
- * which has no sharded pub/sub: release notices fall back to {@code PUBLISH} and
- * {@code SUBSCRIBE} on each lock's own channel, and still reach only the process that waits.
+ * The {@link io.github.distlock.core.Locker} contract and the Redis locker's own tests on the Redis
+ * 6.2 that embedded-redis ships, which has no sharded pub/sub: release notices fall back to
+ * {@code PUBLISH} and {@code SUBSCRIBE} on each lock's own channel, and still reach only the
+ * process that waits.
  */
-class RedisLockerOnRedis6ContractTests extends AbstractRedisLockerContractTests {
+class RedisLockerOnRedis6ContractTests extends RedisLockerContractTests {
 
 	private static final Duration LEASE = Duration.ofSeconds(30);
 
-	private static RedisServer server;
-
-	private static LettuceConnectionFactory connectionFactory;
-
 	@BeforeAll
-	static void startRedis6() {
-		server = RedisServer.startBundled();
-		connectionFactory = RedisConnections.standalone(server.port());
-	}
-
-	@AfterAll
-	static void stopRedis6() {
-		connectionFactory.destroy();
-		server.close();
-	}
-
-	@Override
-	protected RedisConnectionFactory connectionFactory() {
-		return connectionFactory;
-	}
-
-	@Override
-	protected void loseAllData() {
-		server.restart();
+	static void startRedis() {
+		startOn(RedisServer.startBundled());
 	}
 
 	@Override
@@ -66,7 +43,7 @@ class RedisLockerOnRedis6ContractTests extends AbstractRedisLockerContractTests 
 
 		@Test
 		void serverIsRedis6WithoutShardedPubSub() {
-			String info = server.withConnection((connection) -> connection.sync().info("server"));
+			String info = server().withConnection((connection) -> connection.sync().info("server"));
 			assertThat(info).contains("redis_version:6.");
 		}
 
@@ -81,10 +58,10 @@ class RedisLockerOnRedis6ContractTests extends AbstractRedisLockerContractTests 
 				assertThat(channels()).contains(channel);
 				assertThat(otherProcess().tryAcquire(key, "holder", LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
 				locker().tryAcquire(key, "waiter", LEASE, LEASE);
-				server.resetStatistics();
+				server().resetStatistics();
 				otherProcess().release(key, "holder");
 				assertThat(notices.poll(10, TimeUnit.SECONDS)).isEqualTo(key);
-				assertThat(server.commandCalls()).containsEntry("publish", 1L).doesNotContainKey("spublish");
+				assertThat(server().commandCalls()).containsEntry("publish", 1L).doesNotContainKey("spublish");
 			}
 			await().atMost(Duration.ofSeconds(10))
 				.until(() -> !channels().contains(channel));
@@ -92,7 +69,7 @@ class RedisLockerOnRedis6ContractTests extends AbstractRedisLockerContractTests 
 
 		/** The classic channels with subscribers ({@code PUBSUB CHANNELS}). */
 		private List<String> channels() {
-			return server.withConnection((connection) -> connection.sync().pubsubChannels());
+			return server().withConnection((connection) -> connection.sync().pubsubChannels());
 		}
 
 	}
