@@ -14,6 +14,7 @@ import io.github.distlock.core.LeaseRequest;
 import io.github.distlock.core.Locker;
 import io.github.distlock.core.Release;
 import io.github.distlock.core.ReleaseListener;
+import io.github.distlock.core.ReleaseSubscription;
 import io.github.distlock.core.Renewal;
 
 /**
@@ -74,6 +75,11 @@ final class RenewalRecorder implements Locker {
 	@Override
 	public void onRelease(ReleaseListener listener) {
 		this.locker.onRelease(listener);
+	}
+
+	@Override
+	public ReleaseSubscription subscribe(String key) {
+		return this.locker.subscribe(key);
 	}
 
 	@Override

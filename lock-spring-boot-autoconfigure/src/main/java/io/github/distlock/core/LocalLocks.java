@@ -40,10 +40,10 @@ final class LocalLocks implements ReleaseListener {
 		}
 	}
 
-	/** Wakes every key's thread at the store, as the notice of its lock's release may have been missed. */
+	/** Wakes the key's thread at the store, as the notice of its lock's release may have been missed. */
 	@Override
-	public void noticesResumed() {
-		this.locks.values().forEach((entry) -> entry.lock.notices().noticed());
+	public void noticesResumed(String key) {
+		released(key);
 	}
 
 	/** What this process holds and waits for now, key by key. */

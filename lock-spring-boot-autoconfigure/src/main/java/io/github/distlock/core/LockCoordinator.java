@@ -75,13 +75,24 @@ final class LockCoordinator implements AutoCloseable {
 				// A nested holding is no new user of the local lock: the outermost one leaves for it.
 				return reentered;
 			}
-			holding = takeTurnAndLock(local, request, deadline);
+			holding = waitAndLock(local, request, deadline);
 			return holding;
 		}
 		finally {
 			if (holding == null) {
 				this.locals.leave(request.key());
 			}
+		}
+	}
+
+	/** Counts the caller among the lock's waiters while it waits, for its release notices. */
+	private @Nullable Holding waitAndLock(LocalLock local, LockRequest request, long deadline) {
+		local.notices().arrive();
+		try {
+			return takeTurnAndLock(local, request, deadline);
+		}
+		finally {
+			local.notices().leave();
 		}
 	}
 
@@ -148,7 +159,11 @@ final class LockCoordinator implements AutoCloseable {
 			if (remaining <= 0) {
 				return null;
 			}
-			long pause = pause(acquisition, remaining);
+			if (local.notices().subscribe(this.locker, request.key())) {
+				// A release between the busy answer and the subscription was not announced to us.
+				continue;
+			}
+			long pause = pause(acquisition, remaining, local.notices());
 			debug("Lock '%s' is busy; waiting up to " + TimeUnit.NANOSECONDS.toMillis(pause) + " ms", request);
 			if (!local.notices().awaitAfter(mark, pause)) {
 				return null;
@@ -168,13 +183,13 @@ final class LockCoordinator implements AutoCloseable {
 	}
 
 	/** Until a release notice, the holder's lease running out, or a re-check while notices are down. */
-	private long pause(Acquisition busy, long remaining) {
+	private static long pause(Acquisition busy, long remaining, ReleaseNotices notices) {
 		long pause = remaining;
 		long holderLease = busy.holderLease().toNanos();
 		if (holderLease > 0) {
 			pause = Math.min(pause, holderLease);
 		}
-		if (!this.locker.releaseNoticesActive()) {
+		if (!notices.isActive()) {
 			pause = Math.min(pause, RECHECK_WITHOUT_NOTICES.toNanos());
 		}
 		return pause;

@@ -77,13 +77,28 @@ public interface Locker {
 	long fence(String key, String owner);
 
 	/**
-	 * Registers a listener told the key of every lock released while someone waited for it, and
-	 * told when notices reach this process again after a time in which they could not. Notices
-	 * may be lost (while the store is unreachable), so waiters also retry when the holder's lease
-	 * runs out.
+	 * Registers a listener told the key of every lock that was released while someone waited for
+	 * it and that this process has subscribed to ({@link #subscribe}), and told when a lock's
+	 * notices reach this process again after a time in which they could not. Notices may be lost
+	 * (while the store is unreachable), so waiters also retry when the holder's lease runs out.
 	 * @param listener the listener
 	 */
 	void onRelease(ReleaseListener listener);
+
+	/**
+	 * Subscribes this process to the release notices of one lock, until the subscription is
+	 * closed: its listeners are told of that lock's releases, and of no lock it has not
+	 * subscribed to. A store counts the subscriptions of each lock, so closing one leaves the
+	 * others open. It returns once the store confirmed the subscription, or gave up waiting for
+	 * it (then it is not active yet); it does not throw when the store cannot be reached.
+	 * <p>This default suits a store that tells every listener of every release: it subscribes
+	 * to nothing, and is active while {@link #releaseNoticesActive()} is.
+	 * @param key the lock's identity
+	 * @return the subscription, to close when nobody in this process waits for the lock any more
+	 */
+	default ReleaseSubscription subscribe(String key) {
+		return this::releaseNoticesActive;
+	}
 
 	/**
 	 * Reads the lock as the store keeps it, for operators asking who holds it; never used to lock.
@@ -103,8 +118,9 @@ public interface Locker {
 	}
 
 	/**
-	 * Whether release notices are being delivered now. While they are not, waiters re-check the
-	 * lock at short intervals instead of sleeping until the holder's lease runs out.
+	 * Whether release notices can be delivered to this process now, for health checks: a store
+	 * with subscriptions answers whether it can subscribe and deliver, whether or not any lock is
+	 * subscribed. Each waiter goes by its own {@link ReleaseSubscription#isActive()}.
 	 * @return {@code true} unless the store knows that notices cannot reach this process
 	 */
 	default boolean releaseNoticesActive() {

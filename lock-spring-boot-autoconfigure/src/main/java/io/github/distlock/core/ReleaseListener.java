@@ -1,7 +1,8 @@
 package io.github.distlock.core;
 
 /**
- * Told by a {@link Locker} of releases that someone waited for, so that waiters need not poll.
+ * Told by a {@link Locker} of releases that someone waited for, of the locks this process
+ * subscribed to, so that waiters need not poll.
  *
  * @since 0.1.0
  * @see Locker#onRelease(ReleaseListener)
@@ -16,11 +17,12 @@ public interface ReleaseListener {
 	void released(String key);
 
 	/**
-	 * Notices reach this process again after a time in which they could not (a subscription that
-	 * was lost and is back): releases announced meanwhile were missed, so every waiter should ask
-	 * the store again rather than sleep until its holder's lease runs out.
+	 * Notices of the lock reach this process again after a time in which they could not (its
+	 * subscription was lost and is back): releases announced meanwhile were missed, so its waiter
+	 * should ask the store again rather than sleep until the holder's lease runs out.
+	 * @param key the lock whose notices resumed
 	 */
-	default void noticesResumed() {
+	default void noticesResumed(String key) {
 	}
 
 }

@@ -3,15 +3,90 @@ package io.github.distlock.core;
 import java.util.concurrent.Phaser;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantLock;
+
+import org.jspecify.annotations.Nullable;
 
 /**
- * Release notices of one lock, for the thread at the store: it takes a mark before an attempt and
- * waits for a notice after that mark, so no notice that comes between the two is missed. A phaser
- * with one party advances one phase per notice.
+ * Release notices of one lock (PROTOCOL.md, "Release notices"): the threads of this process that
+ * wait for it, its subscription while any of them does, and a phaser with one party that advances
+ * one phase per notice. The thread at the store takes a mark before an attempt and waits for a
+ * notice after that mark, so no notice that comes between the two is missed.
  */
 final class ReleaseNotices {
 
 	private final Phaser phaser = new Phaser(1);
+
+	/** Guards clearing and setting the subscription, never held during a store call. */
+	private final Lock mutex = new ReentrantLock();
+
+	/** Counted without the mutex: one-key hand-offs among many threads should not queue on it. */
+	private final AtomicInteger waiting = new AtomicInteger();
+
+	private volatile @Nullable ReleaseSubscription subscription;
+
+	/** A thread of this process starts waiting for the lock. */
+	void arrive() {
+		this.waiting.incrementAndGet();
+	}
+
+	/**
+	 * A thread stops waiting (it holds the lock, or gave up); the last one closes the subscription.
+	 * A thread that arrives meanwhile either finds it still there, or none and subscribes anew.
+	 */
+	void leave() {
+		if (this.waiting.decrementAndGet() > 0 || this.subscription == null) {
+			return;
+		}
+		ReleaseSubscription closed = null;
+		this.mutex.lock();
+		try {
+			if (this.waiting.get() == 0) {
+				closed = this.subscription;
+				this.subscription = null;
+			}
+		}
+		finally {
+			this.mutex.unlock();
+		}
+		if (closed != null) {
+			closed.close();
+		}
+	}
+
+	/**
+	 * Subscribes to the lock's notices unless it is subscribed; called by the thread at the store
+	 * after a busy answer, the only one that subscribes, so never twice at once.
+	 * @return whether it subscribed just now, so the thread must attempt again before waiting
+	 */
+	boolean subscribe(Locker locker, String key) {
+		this.mutex.lock();
+		try {
+			if (this.subscription != null) {
+				return false;
+			}
+		}
+		finally {
+			this.mutex.unlock();
+		}
+		ReleaseSubscription opened = locker.subscribe(key);
+		this.mutex.lock();
+		try {
+			this.subscription = opened;
+		}
+		finally {
+			this.mutex.unlock();
+		}
+		return true;
+	}
+
+	/** Whether a notice of the lock can reach the thread at the store now. */
+	boolean isActive() {
+		ReleaseSubscription current = this.subscription;
+		return current != null && current.isActive();
+	}
 
 	/** Returns a mark to pass to {@link #awaitAfter} after a failed attempt. */
 	int mark() {

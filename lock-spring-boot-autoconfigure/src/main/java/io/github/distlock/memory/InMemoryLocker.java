@@ -6,12 +6,15 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 
 import io.github.distlock.core.Acquisition;
 import io.github.distlock.core.LeaseRequest;
 import io.github.distlock.core.Locker;
 import io.github.distlock.core.Release;
 import io.github.distlock.core.ReleaseListener;
+import io.github.distlock.core.ReleaseSubscription;
 import io.github.distlock.core.Renewal;
 import io.github.distlock.core.StoredLock;
 
@@ -23,8 +26,8 @@ import io.github.distlock.core.StoredLock;
  *
  * <p>Each instance stands for one JVM on a store of its own; {@link #otherProcess()} returns
  * another JVM on the same store, so a test can play two instances of an application. Release
- * notices reach every instance on the store, on the releasing thread before {@code release}
- * answers, which is one of the orders Redis allows. Thread-safe.
+ * notices reach the instances subscribed to the lock, on the releasing thread before
+ * {@code release} answers, which is one of the orders Redis allows. Thread-safe.
  *
  * @since 0.1.0
  */
@@ -54,10 +57,12 @@ public final class InMemoryLocker implements Locker {
 		this(new InMemoryStore(), giveWay);
 	}
 
+	/** This process's receiver of notices, one object so that the store counts its subscriptions. */
+	private final Consumer<String> receiver = this::notice;
+
 	private InMemoryLocker(InMemoryStore store, Duration giveWay) {
 		this.store = store;
 		this.giveWay = giveWay;
-		store.subscribe(this::notice);
 	}
 
 	/**
@@ -110,6 +115,28 @@ public final class InMemoryLocker implements Locker {
 	@Override
 	public void onRelease(ReleaseListener listener) {
 		this.listeners.add(listener);
+	}
+
+	/** Subscribes at once: the store is in this JVM, so the subscription is active until closed. */
+	@Override
+	public ReleaseSubscription subscribe(String key) {
+		this.store.subscribe(key, this.receiver);
+		AtomicBoolean open = new AtomicBoolean(true);
+		return new ReleaseSubscription() {
+
+			@Override
+			public boolean isActive() {
+				return open.get();
+			}
+
+			@Override
+			public void close() {
+				if (open.getAndSet(false)) {
+					InMemoryLocker.this.store.unsubscribe(key, InMemoryLocker.this.receiver);
+				}
+			}
+
+		};
 	}
 
 	/** Drops every lock, marker and fencing memory of the store, as a Redis that restarted empty. */

@@ -7,7 +7,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
@@ -23,8 +22,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * What a Redis server is to the Redis locker, in memory, shared by the {@link InMemoryLocker}s of
  * all simulated processes: keys that expire after their time to live, named as in Redis; the
- * four operations, each atomic and written line by line as its Lua script; and one release
- * channel. Process ids and give-way windows come with each call, as script arguments do.
+ * four operations, each atomic and written line by line as its Lua script; and a release channel
+ * per lock, with its subscribers counted per process. Process ids and give-way windows come with
+ * each call, as script arguments do.
  */
 final class InMemoryStore {
 
@@ -38,7 +38,8 @@ final class InMemoryStore {
 
 	private final Map<String, Entry> keys = new HashMap<>();
 
-	private final List<Consumer<String>> subscribers = new CopyOnWriteArrayList<>();
+	/** Per lock, the processes subscribed to its channel and how many subscriptions each has. */
+	private final Map<String, Map<Consumer<String>, Integer>> channels = new HashMap<>();
 
 	private int purgeAtSize = LEAST_PURGE_SIZE;
 
@@ -77,10 +78,10 @@ final class InMemoryStore {
 		Released released = atomically(() -> {
 			String holder = get(keys.lock);
 			if (holder == null || owner.equals(get(keys.released))) {
-				return new Released(Release.GONE, false);
+				return new Released(Release.GONE, List.of());
 			}
 			if (!holder.equals(owner)) {
-				return new Released(Release.TAKEN, false);
+				return new Released(Release.TAKEN, List.of());
 			}
 			this.keys.remove(keys.lock);
 			String waiting = get(keys.waiters);
@@ -91,11 +92,10 @@ final class InMemoryStore {
 				set(keys.giveWay, givingProcess, Math.min(giveWay.toMillis(), Math.max(1, pttl(keys.waiters))));
 			}
 			this.keys.remove(keys.waiters);
-			return new Released(Release.RELEASED, waiting != null);
+			return new Released(Release.RELEASED,
+					(waiting != null) ? List.copyOf(this.channels.getOrDefault(name, Map.of()).keySet()) : List.of());
 		});
-		if (released.someoneWaited) {
-			this.subscribers.forEach((subscriber) -> subscriber.accept(name));
-		}
+		released.told.forEach((subscriber) -> subscriber.accept(name));
 		return released.answer;
 	}
 
@@ -156,9 +156,18 @@ final class InMemoryStore {
 		});
 	}
 
-	/** Adds a process's receiver of release notices, told on the releasing thread. */
-	void subscribe(Consumer<String> subscriber) {
-		this.subscribers.add(subscriber);
+	/** Subscribes a process's receiver to the lock's notices, told on the releasing thread, once per release. */
+	void subscribe(String name, Consumer<String> subscriber) {
+		atomically(() -> this.channels.computeIfAbsent(name, (channel) -> new HashMap<>())
+			.merge(subscriber, 1, Integer::sum));
+	}
+
+	/** Ends one subscription of the receiver to the lock's notices. */
+	void unsubscribe(String name, Consumer<String> subscriber) {
+		atomically(() -> this.channels.computeIfPresent(name, (channel, subscribers) -> {
+			subscribers.computeIfPresent(subscriber, (receiver, count) -> (count == 1) ? null : count - 1);
+			return subscribers.isEmpty() ? null : subscribers;
+		}));
 	}
 
 	private <T> T atomically(Supplier<T> script) {
@@ -213,7 +222,7 @@ final class InMemoryStore {
 	private record Entry(String value, long expiresAt) {
 	}
 
-	private record Released(Release answer, boolean someoneWaited) {
+	private record Released(Release answer, List<Consumer<String>> told) {
 	}
 
 	/** A lock's keys, named as the Redis locker names them under an empty prefix. */

@@ -6,7 +6,8 @@ import java.util.List;
  * Where a lock lives in Redis. Every key of a lock begins with the prefix and is wrapped in one
  * hash tag, so all of them share a cluster slot: {@code {lock:goods:42}},
  * {@code {lock:goods:42}:waiters}, {@code {lock:goods:42}:giveway},
- * {@code {lock:goods:42}:fencing}, {@code {lock:goods:42}:released}.
+ * {@code {lock:goods:42}:fencing}, {@code {lock:goods:42}:released}; and so is its notice channel,
+ * {@code {lock:goods:42}:notices}.
  *
  * <p>A {@code '}'} inside the lock's name ends the tag early, for all of the lock's keys alike, so
  * they still share a slot. A prefix that starts with {@code '}'} would leave the tag empty, and
@@ -56,9 +57,14 @@ record RedisLockKeys(String prefix) {
 		return List.of(lock, lock + ":fencing");
 	}
 
-	/** The pub/sub channel on which releases that someone waits for are announced. */
-	String releaseChannel() {
-		return this.prefix + ":released";
+	/** The lock's pub/sub channel, on which its releases that someone waited for are announced. */
+	String noticeChannel(String key) {
+		return lock(key) + ":notices";
+	}
+
+	/** Every lock's channel, as an ACL channel pattern. */
+	String noticeChannelPattern() {
+		return "{" + this.prefix + ":*}:notices";
 	}
 
 }

@@ -20,6 +20,7 @@ import io.github.distlock.core.LeaseRequest;
 import io.github.distlock.core.Locker;
 import io.github.distlock.core.Release;
 import io.github.distlock.core.ReleaseListener;
+import io.github.distlock.core.ReleaseSubscription;
 import io.github.distlock.core.Renewal;
 import io.github.distlock.core.StoredLock;
 
@@ -121,7 +122,7 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 		this.redis.setExposeConnection(true);
 		this.giveWayMillis = millis(giveWay);
 		this.fencingMemoryMillis = millis(fencingMemory);
-		this.releaseNotices = new RedisReleaseNotices(connectionFactory, this.keys.releaseChannel());
+		this.releaseNotices = new RedisReleaseNotices(connectionFactory, this.keys);
 		this.renewals = new RedisRenewals(this.redis, this.keys, this.processId);
 		this.acknowledgement = acknowledgement;
 		this.acknowledged = acknowledgement.isEnabled() ? AcknowledgedAcquisitions.over(connectionFactory, acknowledgement)
@@ -172,7 +173,7 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 
 	private Release release(String key, String owner, String givingProcess) {
 		long answer = this.redis.execute(LockScripts.RELEASE, this.keys.forRelease(key), owner,
-				this.keys.releaseChannel(), key, givingProcess, this.giveWayMillis, RELEASE_MEMORY);
+				this.keys.noticeChannel(key), key, givingProcess, this.giveWayMillis, RELEASE_MEMORY);
 		return (answer == 1) ? Release.RELEASED : (answer == 0) ? Release.GONE : Release.TAKEN;
 	}
 
@@ -229,11 +230,22 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 	}
 
 	/**
-	 * Whether the release-notice subscription is subscribed: not before the first listener, not
-	 * while subscribing fails (Redis away, or the Redis user may not use the channel), not once
-	 * stopped. A connection that drops after subscribing is restored, and subscribed again, by the
-	 * Redis client itself; meanwhile this still answers {@code true}, and once it is subscribed
-	 * again every waiter asks again, since the notices of the time between were missed.
+	 * Subscribes to the lock's own channel, in its cluster slot ({@code SSUBSCRIBE}, or
+	 * {@code SUBSCRIBE} on a server without sharded pub/sub), once per lock however many
+	 * subscriptions are open, and waits for the server's confirmation at most the command timeout.
+	 */
+	@Override
+	public ReleaseSubscription subscribe(String key) {
+		return this.releaseNotices.subscribe(key);
+	}
+
+	/**
+	 * Whether release notices can reach this process: its notice connection is open (not before
+	 * the first listener, not while Redis is away, not once stopped) and no lock channel was
+	 * refused since one was last confirmed (a Redis user without rights on the channels). A
+	 * connection that drops is restored, and its channels subscribed again, by the Redis client
+	 * itself; once a channel is confirmed again its waiter asks again, since the notices of the
+	 * time between were missed.
 	 */
 	@Override
 	public boolean releaseNoticesActive() {

@@ -1,90 +1,118 @@
 package io.github.distlock.redis;
 
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 
+import io.lettuce.core.AbstractRedisClient;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.cluster.RedisClusterClient;
+import io.lettuce.core.codec.StringCodec;
+import io.lettuce.core.pubsub.RedisPubSubAdapter;
+import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.core.NestedExceptionUtils;
-import org.springframework.core.task.SyncTaskExecutor;
-import org.springframework.data.redis.connection.Message;
-import org.springframework.data.redis.connection.MessageListener;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
-import org.springframework.data.redis.connection.SubscriptionListener;
-import org.springframework.data.redis.listener.ChannelTopic;
-import org.springframework.data.redis.listener.RedisMessageListenerContainer;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.util.backoff.BackOff;
 import org.springframework.util.backoff.BackOffExecution;
 import org.springframework.util.backoff.ExponentialBackOff;
 
 import io.github.distlock.core.ReleaseListener;
+import io.github.distlock.core.ReleaseSubscription;
 
 /**
- * One pub/sub subscription per locker, to the channel on which releases are announced, made
- * when the first listener is added. It subscribes in the background, so an application starts
- * while Redis is away or refuses the channel, and keeps trying with back-off until it succeeds;
- * meanwhile waiters poll. A connection that drops is restored and subscribed again by the Redis
- * client; each time the channel is subscribed, listeners hear that notices have resumed, since
- * those published in between were missed. It can be stopped and started again, keeping its
- * listeners; closed, it stays closed.
+ * A locker's release notices (package documentation, "Release notices"): one Lettuce pub/sub
+ * connection, opened in the background when the first listener is added and retried with
+ * back-off until it opens, so an application starts while Redis is away; the lock channels
+ * subscribed on it while this process waits for those locks. Lettuce restores a dropped
+ * connection and subscribes its channels again; each channel confirmed again tells listeners that
+ * its notices resumed, since those published in between were missed. It can be stopped and
+ * started again, keeping its listeners and channels; closed, it stays closed.
  */
 final class RedisReleaseNotices implements AutoCloseable {
 
 	private static final Log logger = LogFactory.getLog(RedisReleaseNotices.class);
 
-	private final RedisMessageListenerContainer container = new RedisMessageListenerContainer();
+	private final RedisConnectionFactory connectionFactory;
 
-	private final String channel;
+	private final RedisLockKeys keys;
+
+	private final NoticeChannels channels = new NoticeChannels(this::refused);
 
 	private final List<ReleaseListener> listeners = new CopyOnWriteArrayList<>();
 
 	private final BackOff retries = retries();
 
-	/** Subscribes and schedules the retries: one daemon thread. */
-	private final ScheduledExecutorService subscriptions = Executors.newSingleThreadScheduledExecutor((task) -> {
+	private final NoticeFailures failures;
+
+	/** Connects and schedules the retries: one daemon thread. */
+	private final ScheduledExecutorService connector = Executors.newSingleThreadScheduledExecutor((task) -> {
 		Thread thread = new Thread(task, "distlock-subscribe");
 		thread.setDaemon(true);
 		return thread;
 	});
 
-	/** Guards the container's start and stop, so that no subscription under way overtakes a stop. */
+	/** Guards connecting and disconnecting, so that no connection under way overtakes a stop. */
 	private final Lock transitions = new ReentrantLock();
+
+	private volatile @Nullable StatefulRedisPubSubConnection<String, String> connection;
 
 	private volatile boolean running = true;
 
 	private volatile boolean closed;
 
-	/** The kind of failure last warned of, {@code null} once subscribed; guarded by transitions. */
-	private @Nullable String reportedFailure;
+	/** Whether the server refused a channel since it last confirmed one. */
+	private volatile boolean refused;
 
-	RedisReleaseNotices(RedisConnectionFactory connectionFactory, String channel) {
-		this.channel = channel;
-		this.container.setConnectionFactory(connectionFactory);
-		// Listeners only wake a parked thread, so they run on the subscription's own thread.
-		this.container.setTaskExecutor(new SyncTaskExecutor());
-		this.container.setSubscriptionExecutor(this.subscriptions);
-		this.container.setRecoveryBackoff(this.retries);
-		this.container.setBeanName("distlock-release-notices");
-		this.container.addMessageListener(new Dispatcher(), new ChannelTopic(channel));
-		this.container.afterPropertiesSet();
+	RedisReleaseNotices(RedisConnectionFactory connectionFactory, RedisLockKeys keys) {
+		this.connectionFactory = connectionFactory;
+		this.keys = keys;
+		this.failures = new NoticeFailures(keys.noticeChannelPattern());
 	}
 
 	void addListener(ReleaseListener listener) {
 		this.listeners.add(listener);
-		subscribeSoon();
+		connectSoon();
 	}
 
+	/** Subscribes to the lock's channel and waits for the server's answer, at most the command timeout. */
+	ReleaseSubscription subscribe(String key) {
+		NoticeChannel channel = this.channels.open(key, this.keys.noticeChannel(key));
+		StatefulRedisPubSubConnection<String, String> current = this.connection;
+		if (current != null) {
+			channel.awaitAnswer(current.getTimeout().toMillis());
+		}
+		AtomicBoolean open = new AtomicBoolean(true);
+		return new ReleaseSubscription() {
+
+			@Override
+			public boolean isActive() {
+				return open.get() && RedisReleaseNotices.this.channels.isConfirmed(channel) && isSubscribed();
+			}
+
+			@Override
+			public void close() {
+				if (open.getAndSet(false)) {
+					RedisReleaseNotices.this.channels.close(channel);
+				}
+			}
+
+		};
+	}
+
+	/** Whether notices can reach this process: connected, running, and no channel refused lately. */
 	boolean isSubscribed() {
-		return this.container.isListening();
+		StatefulRedisPubSubConnection<String, String> current = this.connection;
+		return this.running && current != null && current.isOpen() && !this.refused;
 	}
 
 	boolean isRunning() {
@@ -94,7 +122,7 @@ final class RedisReleaseNotices implements AutoCloseable {
 	void start() {
 		if (!this.closed) {
 			this.running = true;
-			subscribeSoon();
+			connectSoon();
 		}
 	}
 
@@ -102,39 +130,11 @@ final class RedisReleaseNotices implements AutoCloseable {
 		this.running = false;
 		this.transitions.lock();
 		try {
-			this.container.stop();
-		}
-		finally {
-			this.transitions.unlock();
-		}
-	}
-
-	/** Stops the subscription before its thread, so no retry is scheduled on the way out. */
-	@Override
-	public void close() {
-		this.closed = true;
-		stop();
-		this.subscriptions.shutdownNow();
-		try {
-			this.container.destroy();
-		}
-		catch (Exception ex) {
-			throw new IllegalStateException("Could not stop the release notice subscription", ex);
-		}
-	}
-
-	private void subscribeSoon() {
-		if (this.running) {
-			BackOffExecution backOff = this.retries.start();
-			this.subscriptions.execute(() -> subscribe(backOff));
-		}
-	}
-
-	private void subscribe(BackOffExecution backOff) {
-		this.transitions.lock();
-		try {
-			if (this.running && !this.listeners.isEmpty() && !this.container.isRunning()) {
-				tryToSubscribe(backOff);
+			StatefulRedisPubSubConnection<String, String> current = this.connection;
+			this.connection = null;
+			this.channels.disconnected();
+			if (current != null) {
+				current.close();
 			}
 		}
 		finally {
@@ -142,17 +142,61 @@ final class RedisReleaseNotices implements AutoCloseable {
 		}
 	}
 
-	private void tryToSubscribe(BackOffExecution backOff) {
+	/** Stops the connection before its thread, so no retry is scheduled on the way out. */
+	@Override
+	public void close() {
+		this.closed = true;
+		stop();
+		this.connector.shutdownNow();
+	}
+
+	private void connectSoon() {
+		if (this.running && !this.closed) {
+			BackOffExecution backOff = this.retries.start();
+			this.connector.execute(() -> connect(backOff));
+		}
+	}
+
+	private void connect(BackOffExecution backOff) {
+		this.transitions.lock();
 		try {
-			this.container.start();
-			reportSubscribed();
+			if (this.running && !this.listeners.isEmpty() && this.connection == null) {
+				tryToConnect(backOff);
+			}
+		}
+		finally {
+			this.transitions.unlock();
+		}
+	}
+
+	private void tryToConnect(BackOffExecution backOff) {
+		try {
+			StatefulRedisPubSubConnection<String, String> opened = connectPubSub();
+			opened.addListener(new Dispatcher());
+			this.connection = opened;
+			this.channels.connected(opened);
+			this.failures.connected();
 		}
 		catch (RuntimeException ex) {
-			// A failed start leaves the container started but not listening; only a stop lets it try again.
-			this.container.stop();
-			reportFailure(ex);
-			this.subscriptions.schedule(() -> subscribe(backOff), backOff.nextBackOff(), TimeUnit.MILLISECONDS);
+			this.failures.connectionFailed(ex);
+			this.connector.schedule(() -> connect(backOff), backOff.nextBackOff(), TimeUnit.MILLISECONDS);
 		}
+	}
+
+	/** A connection of the application's own client: Spring Data Redis's listener container has no sharded pub/sub. */
+	private StatefulRedisPubSubConnection<String, String> connectPubSub() {
+		if (!(this.connectionFactory instanceof LettuceConnectionFactory lettuce)) {
+			throw new IllegalStateException("release notices need Lettuce, and the Redis connection factory is a "
+					+ this.connectionFactory.getClass().getName());
+		}
+		AbstractRedisClient client = lettuce.getNativeClient();
+		return (client instanceof RedisClusterClient cluster) ? cluster.connectPubSub(StringCodec.UTF8)
+				: ((RedisClient) client).connectPubSub(StringCodec.UTF8);
+	}
+
+	private void refused(Throwable failure) {
+		this.refused = true;
+		this.failures.refused(failure);
 	}
 
 	private void tellListeners(Consumer<ReleaseListener> news, String what) {
@@ -166,47 +210,32 @@ final class RedisReleaseNotices implements AutoCloseable {
 		}
 	}
 
-	private void reportSubscribed() {
-		if (this.reportedFailure != null) {
-			logger.info("Release notices are subscribed on channel '" + this.channel + "' again");
-			this.reportedFailure = null;
-		}
-	}
-
-	/** Warns once for each kind of failure in a row, so a retry every few seconds does not flood the log. */
-	private void reportFailure(RuntimeException ex) {
-		Throwable cause = NestedExceptionUtils.getMostSpecificCause(ex);
-		String description = (cause.getMessage() != null) ? cause.getMessage() : cause.getClass().getName();
-		String kind = description.contains("NOPERM") ? "refused" : "failed";
-		if (kind.equals(this.reportedFailure)) {
-			logger.debug("Release notices are still not subscribed", ex);
-			return;
-		}
-		this.reportedFailure = kind;
-		if (kind.equals("refused")) {
-			logger.warn("Release notices are off: the Redis user may not subscribe to channel '" + this.channel
-					+ "' (" + description + "). Waiters poll locks instead of being told. Grant the channel to "
-					+ "the user, for example with 'ACL SETUSER <user> &" + this.channel
-					+ "'; the subscription is retried until it succeeds.");
-		}
-		else {
-			logger.warn("Release notices are not subscribed yet (" + description + "); waiters poll locks instead "
-					+ "of being told until the subscription succeeds");
-		}
-	}
-
-	/** Passes the channel's messages and (re)subscriptions on to the listeners. */
-	private final class Dispatcher implements MessageListener, SubscriptionListener {
+	/** Passes the channels' messages and (re)subscriptions on to the listeners. */
+	private final class Dispatcher extends RedisPubSubAdapter<String, String> {
 
 		@Override
-		public void onMessage(Message message, byte @Nullable [] pattern) {
-			String key = new String(message.getBody(), StandardCharsets.UTF_8);
+		public void message(String channel, String key) {
 			tellListeners((listener) -> listener.released(key), "the notice for lock '" + key + "'");
 		}
 
 		@Override
-		public void onChannelSubscribed(byte[] channel, long count) {
-			tellListeners(ReleaseListener::noticesResumed, "the news that notices have resumed");
+		public void smessage(String channel, String key) {
+			message(channel, key);
+		}
+
+		@Override
+		public void subscribed(String channel, long count) {
+			RedisReleaseNotices.this.refused = false;
+			String resumed = RedisReleaseNotices.this.channels.confirmed(channel);
+			if (resumed != null) {
+				tellListeners((listener) -> listener.noticesResumed(resumed),
+						"the news that notices of lock '" + resumed + "' have resumed");
+			}
+		}
+
+		@Override
+		public void ssubscribed(String channel, long count) {
+			subscribed(channel, count);
 		}
 
 	}

@@ -17,6 +17,7 @@ import io.github.distlock.core.LeaseRequest;
 import io.github.distlock.core.Locker;
 import io.github.distlock.core.Release;
 import io.github.distlock.core.ReleaseListener;
+import io.github.distlock.core.ReleaseSubscription;
 import io.github.distlock.core.Renewal;
 import io.github.distlock.core.StoredLock;
 
@@ -216,6 +217,31 @@ public final class RedlockLocker implements Locker, SmartLifecycle, AutoCloseabl
 	@Override
 	public void onRelease(ReleaseListener listener) {
 		this.calls.nodes().forEach((node) -> node.onRelease(listener));
+	}
+
+	/**
+	 * Subscribes on every node, one after the other, each waiting at most the node timeout: the
+	 * release is announced by each node of the holder's quorum, and a notice from any wakes the
+	 * waiter. Active while a quorum of the nodes' subscriptions is: one of them is among the
+	 * holder's quorum.
+	 */
+	@Override
+	public ReleaseSubscription subscribe(String key) {
+		List<ReleaseSubscription> subscriptions = this.calls.nodes().stream().map((node) -> node.subscribe(key)).toList();
+		int quorum = this.calls.quorum();
+		return new ReleaseSubscription() {
+
+			@Override
+			public boolean isActive() {
+				return subscriptions.stream().filter(ReleaseSubscription::isActive).count() >= quorum;
+			}
+
+			@Override
+			public void close() {
+				subscriptions.forEach(ReleaseSubscription::close);
+			}
+
+		};
 	}
 
 	/** Whether a quorum of the nodes' subscriptions is up: one of them is among the holder's quorum. */

@@ -1,6 +1,6 @@
 /**
  * The Redis {@link io.github.distlock.core.Locker}: Lua scripts run through Spring Data Redis,
- * and release notices by pub/sub.
+ * and release notices by pub/sub, one channel per lock.
  *
  * <h2>Keys</h2>
  * For lock {@code goods:42} under prefix {@code lock}, all in one hash tag, so one cluster slot:
@@ -16,15 +16,48 @@
  * <li>{@code {lock:goods:42}:released}: the owner token of the last release that someone waited
  * for; its TTL is ten seconds.</li>
  * </ul>
- * Every key has a TTL, so nothing the locker writes lives for ever. Releases that someone waited
- * for are published on one channel, {@code lock:released}, with the lock's name.
+ * Every key has a TTL, so nothing the locker writes lives for ever. A release that someone waited
+ * for is published, with the lock's name, on the lock's own channel {@code {lock:goods:42}:notices},
+ * in the lock's hash tag, so in its cluster slot.
+ *
+ * <h2>Release notices</h2>
+ * {@code release.lua} publishes with {@code SPUBLISH} (sharded pub/sub, Redis 7 and later): in a
+ * cluster the notice goes to the subscribers on the shard that owns the lock's slot, never over
+ * the cluster bus to every node. A server without {@code SPUBLISH} (Redis 6) refuses it inside the
+ * script's {@code pcall}, and the script publishes with a classic {@code PUBLISH} on the same
+ * channel instead. Nothing else on the channel: a process hears only of the locks it subscribed to.
+ * <p>
+ * {@code RedisReleaseNotices} keeps one Lettuce pub/sub connection per locker, from the native
+ * client of the application's {@code LettuceConnectionFactory} (Spring Data Redis's listener
+ * container has no sharded pub/sub), opened in the background when the first listener is added
+ * and retried with back-off until it opens; Lettuce restores it, and its subscriptions, after a
+ * drop. Each channel has an entry, counted per subscription:
+ * <ul>
+ * <li><em>pending</em>: the first subscription of the lock sent {@code SSUBSCRIBE} (or
+ * {@code SUBSCRIBE}) and waits for the server's confirmation, at most the client's command
+ * timeout; the subscription is not active yet, so its waiter looks again every 200 ms;</li>
+ * <li><em>confirmed</em>: the server confirmed; the subscription is active while the connection
+ * is open. Every later confirmation of the channel (Lettuce subscribing again after a
+ * reconnection, or this locker after a restart) tells listeners {@code noticesResumed(lock)};</li>
+ * <li><em>refused</em>: the server refused the channel (an ACL user without channel rights,
+ * {@code NOPERM}): inactive for as long as the entry lives, warned of once per kind of failure;</li>
+ * <li>gone: the last subscription of the channel was closed, and {@code SUNSUBSCRIBE} (or
+ * {@code UNSUBSCRIBE}) sent without waiting. Commands on the one connection are sent in order, so
+ * an unsubscription followed by a new subscription of the same channel leaves it subscribed.</li>
+ * </ul>
+ * The first {@code SSUBSCRIBE} that the server refuses as an unknown command switches the locker
+ * to classic subscriptions for good, and sends {@code SUBSCRIBE} for every channel it holds: both
+ * sides decide by the same test, whether the server has the sharded commands. Notices are active
+ * ({@code releaseNoticesActive()}) while the connection is open, the locker runs and no
+ * subscription has been refused since the last one confirmed.
  *
  * <h2>Scripts</h2>
  * <ul>
  * <li>{@code acquire.lua}: takes a free lock (unless this process just gave it way), or leaves a
  * waiters marker and answers the holder's remaining lease.</li>
  * <li>{@code release.lua}: deletes the lock if the owner still holds it; if someone waited,
- * deletes the marker, leaves a give-way when giving way to another process, and publishes.</li>
+ * deletes the marker, leaves a give-way when giving way to another process, and publishes on the
+ * lock's channel ({@code SPUBLISH}, or {@code PUBLISH} where the server has no sharded pub/sub).</li>
  * <li>{@code renew.lua}: sets the lease of each lock of a batch still held by its owner, and tells
  * whether another process waits for it.</li>
  * <li>{@code fence.lua}: mints a fencing token for the lock's owner from the server's clock in

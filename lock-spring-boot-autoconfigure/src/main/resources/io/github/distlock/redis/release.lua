@@ -5,9 +5,9 @@
 -- once, and a second run of this release (the client re-sending it) must not take that for a lock
 -- lost to another owner.
 -- KEYS[1] the lock, KEYS[2] its waiters marker, KEYS[3] its give-way, KEYS[4] its last release
--- ARGV[1] owner token, ARGV[2] release channel, ARGV[3] the lock's name, published to waiters,
--- ARGV[4] the giving process's id, or '' for a plain release, ARGV[5] give-way in ms,
--- ARGV[6] ms to remember the release
+-- ARGV[1] owner token, ARGV[2] the lock's notice channel (in its slot), ARGV[3] the lock's name,
+-- published to waiters, ARGV[4] the giving process's id, or '' for a plain release,
+-- ARGV[5] give-way in ms, ARGV[6] ms to remember the release
 -- Returns 1 when released, 0 when the lock was gone (expired, lost, or deleted by an earlier run
 -- of this release), -1 when another owner holds it.
 local holder = redis.call('get', KEYS[1])
@@ -31,7 +31,12 @@ if waiting then
 		end
 		redis.call('set', KEYS[3], ARGV[4], 'px', window)
 	end
-	-- pcall: a user without rights on the channel still releases; the lock is deleted already.
-	redis.pcall('publish', ARGV[2], ARGV[3])
+	-- Sharded, so the notice stays on the lock's shard; a server without SPUBLISH (Redis 6) answers
+	-- an error, and subscribers there use SUBSCRIBE. pcall: a user without rights on the channel
+	-- still releases; the lock is deleted already.
+	local published = redis.pcall('spublish', ARGV[2], ARGV[3])
+	if type(published) == 'table' and published.err then
+		redis.pcall('publish', ARGV[2], ARGV[3])
+	end
 end
 return 1

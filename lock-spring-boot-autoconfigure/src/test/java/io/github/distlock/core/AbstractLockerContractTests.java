@@ -21,7 +21,8 @@ import static org.awaitility.Awaitility.await;
 /**
  * The contract of {@link Locker}, run against every locker (Redis, the in-memory fake, any later
  * store), so they all answer alike: every operation, every answer, a replay of each operation,
- * release notices, and what is left in the store. A subclass supplies two processes on one store
+ * release notices (a process is told of the releases it subscribed to, and of no others), and what
+ * is left in the store. A subclass supplies two processes on one store
  * and a few store-specific hooks, and creates them afresh for each test.
  */
 public abstract class AbstractLockerContractTests {
@@ -321,30 +322,77 @@ public abstract class AbstractLockerContractTests {
 	class Notices {
 
 		@Test
-		void everyProcessIsToldWhenSomeoneWaited() throws InterruptedException {
+		void processIsToldOfAReleaseItSubscribedTo() throws InterruptedException {
 			BlockingQueue<String> ours = listen(locker());
-			BlockingQueue<String> theirs = listen(otherProcess());
-			hold(otherProcess(), key, first, LEASE);
-			locker().tryAcquire(key, second, LEASE, WAIT);
-			assertThat(otherProcess().release(key, first)).isEqualTo(Release.RELEASED);
-			assertThat(ours.poll(TIMEOUT.toSeconds(), TimeUnit.SECONDS)).isEqualTo(key);
-			assertThat(theirs.poll(TIMEOUT.toSeconds(), TimeUnit.SECONDS)).isEqualTo(key);
+			try (ReleaseSubscription subscription = subscribe(locker(), key)) {
+				hold(otherProcess(), key, first, LEASE);
+				locker().tryAcquire(key, second, LEASE, WAIT);
+				assertThat(otherProcess().release(key, first)).isEqualTo(Release.RELEASED);
+				assertThat(ours.poll(TIMEOUT.toSeconds(), TimeUnit.SECONDS)).isEqualTo(key);
+			}
+		}
+
+		@Test
+		void processIsNotToldOfReleasesItDidNotSubscribeTo() throws InterruptedException {
+			BlockingQueue<String> ours = listen(locker());
+			String awaited = key + ":awaited";
+			try (ReleaseSubscription subscription = subscribe(locker(), awaited)) {
+				hold(otherProcess(), key, first, LEASE);
+				hold(otherProcess(), awaited, first, LEASE);
+				// Both awaited, by a third process: each release is announced, to its subscribers.
+				Locker third = processGivingWayFor(Duration.ofMillis(100));
+				third.tryAcquire(key, second, LEASE, WAIT);
+				third.tryAcquire(awaited, second, LEASE, WAIT);
+				otherProcess().release(key, first);
+				otherProcess().release(awaited, first);
+				// Notices arrive in the order of the releases: had we been told of the first, it would come first.
+				// (A store of several nodes, Redlock, tells once per node, each node in order.)
+				assertThat(ours.poll(TIMEOUT.toSeconds(), TimeUnit.SECONDS)).isEqualTo(awaited);
+				assertThat(ours).doesNotContain(key);
+			}
 		}
 
 		@Test
 		void nobodyIsToldWhenNobodyWaited() throws InterruptedException {
 			BlockingQueue<String> notices = listen(locker());
 			String awaited = key + ":awaited";
-			hold(otherProcess(), key, first, LEASE);
-			hold(otherProcess(), awaited, first, LEASE);
-			locker().tryAcquire(key, second, LEASE, Duration.ZERO);
-			locker().tryAcquire(awaited, second, LEASE, WAIT);
-			otherProcess().release(key, first);
-			otherProcess().release(awaited, first);
-			// Notices arrive in the order of the releases: had the first been told, it would come first.
-			// (A store of several nodes, Redlock, tells once per node, each node in order.)
-			assertThat(notices.poll(TIMEOUT.toSeconds(), TimeUnit.SECONDS)).isEqualTo(awaited);
-			assertThat(notices).doesNotContain(key);
+			try (ReleaseSubscription subscriptions = subscribe(locker(), key);
+					ReleaseSubscription awaitedSubscription = subscribe(locker(), awaited)) {
+				hold(otherProcess(), key, first, LEASE);
+				hold(otherProcess(), awaited, first, LEASE);
+				locker().tryAcquire(key, second, LEASE, Duration.ZERO);
+				locker().tryAcquire(awaited, second, LEASE, WAIT);
+				otherProcess().release(key, first);
+				otherProcess().release(awaited, first);
+				assertThat(notices.poll(TIMEOUT.toSeconds(), TimeUnit.SECONDS)).isEqualTo(awaited);
+				assertThat(notices).doesNotContain(key);
+			}
+		}
+
+		@Test
+		void closedSubscriptionIsToldNoMoreWhileAnotherOfTheSameLockStillIs() throws InterruptedException {
+			BlockingQueue<String> ours = listen(locker());
+			String later = key + ":later";
+			ReleaseSubscription kept = subscribe(locker(), key);
+			subscribe(locker(), key).close();
+			ReleaseSubscription closed = subscribe(locker(), later);
+			closed.close();
+			try (ReleaseSubscription laterAgain = subscribe(locker(), later + ":again")) {
+				hold(otherProcess(), later, first, LEASE);
+				hold(otherProcess(), key, first, LEASE);
+				hold(otherProcess(), later + ":again", first, LEASE);
+				for (String name : List.of(later, key, later + ":again")) {
+					locker().tryAcquire(name, second, LEASE, WAIT);
+				}
+				otherProcess().release(later, first);
+				otherProcess().release(key, first);
+				otherProcess().release(later + ":again", first);
+				assertThat(ours.poll(TIMEOUT.toSeconds(), TimeUnit.SECONDS)).isEqualTo(key);
+				assertThat(ours).doesNotContain(later);
+			}
+			finally {
+				kept.close();
+			}
 		}
 
 		private BlockingQueue<String> listen(Locker process) {
@@ -352,6 +400,12 @@ public abstract class AbstractLockerContractTests {
 			process.onRelease(notices::add);
 			await().atMost(TIMEOUT).until(process::releaseNoticesActive);
 			return notices;
+		}
+
+		private ReleaseSubscription subscribe(Locker process, String name) {
+			ReleaseSubscription subscription = process.subscribe(name);
+			await().atMost(TIMEOUT).until(subscription::isActive);
+			return subscription;
 		}
 
 	}

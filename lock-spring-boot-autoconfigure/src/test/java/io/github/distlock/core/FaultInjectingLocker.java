@@ -33,6 +33,9 @@ public final class FaultInjectingLocker implements Locker {
 
 	private volatile boolean releaseNoticesActive = true;
 
+	/** The locks subscribed, with their open subscriptions. */
+	private final Map<String, Integer> subscribed = new ConcurrentHashMap<>();
+
 	/**
 	 * Wraps a process of an in-memory store.
 	 * @param locker the process whose calls to watch and disturb
@@ -82,20 +85,41 @@ public final class FaultInjectingLocker implements Locker {
 	}
 
 	@Override
+	public ReleaseSubscription subscribe(String key) {
+		ReleaseSubscription subscription = this.locker.subscribe(key);
+		this.subscribed.merge(key, 1, Integer::sum);
+		return new ReleaseSubscription() {
+
+			@Override
+			public boolean isActive() {
+				return subscription.isActive() && FaultInjectingLocker.this.releaseNoticesActive;
+			}
+
+			@Override
+			public void close() {
+				FaultInjectingLocker.this.subscribed.computeIfPresent(key, (k, count) -> (count == 1) ? null : count - 1);
+				subscription.close();
+			}
+
+		};
+	}
+
+	@Override
 	public boolean releaseNoticesActive() {
 		return this.releaseNoticesActive;
 	}
 
 	/**
 	 * Sets whether this process gets release notices; while it does not, they are dropped. Turned
-	 * on again, they resume as a subscription that is back does: listeners are told.
+	 * on again, they resume as subscriptions that are back do: listeners are told, for every lock
+	 * subscribed.
 	 * @param active whether notices are delivered
 	 */
 	public void setReleaseNoticesActive(boolean active) {
 		boolean resumed = active && !this.releaseNoticesActive;
 		this.releaseNoticesActive = active;
 		if (resumed) {
-			this.listeners.forEach(ReleaseListener::noticesResumed);
+			this.subscribed.keySet().forEach((key) -> this.listeners.forEach((listener) -> listener.noticesResumed(key)));
 		}
 	}
 
@@ -117,6 +141,15 @@ public final class FaultInjectingLocker implements Locker {
 	 */
 	public void after(String operation, Runnable behaviour) {
 		this.after.put(checked(operation), behaviour);
+	}
+
+	/**
+	 * Returns how many subscriptions to the lock's notices this process has open.
+	 * @param key the lock
+	 * @return the open subscriptions
+	 */
+	public int subscriptions(String key) {
+		return this.subscribed.getOrDefault(key, 0);
 	}
 
 	/**

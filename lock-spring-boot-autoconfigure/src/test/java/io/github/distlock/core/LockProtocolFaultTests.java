@@ -9,7 +9,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.distlock.LockBackendException;
 import io.github.distlock.LockHandle;
-import io.github.distlock.memory.InMemoryLocker;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -27,20 +26,17 @@ import static org.awaitility.Awaitility.await;
  */
 class LockProtocolFaultTests {
 
-	private final InMemoryLocker memory = new InMemoryLocker();
+	private final TwoProcesses processes = new TwoProcesses();
 
-	private final FaultInjectingLocker locker = new FaultInjectingLocker(this.memory);
+	private final FaultInjectingLocker locker = this.processes.locker();
 
-	private final DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
-			LockSettings.watchdogLease(Duration.ofSeconds(30)));
+	private final DefaultLockTemplate template = this.processes.template();
 
-	private final DefaultLockTemplate otherProcess = new DefaultLockTemplate(this.memory.otherProcess(),
-			LockSettings.watchdogLease(Duration.ofSeconds(30)));
+	private final DefaultLockTemplate otherProcess = this.processes.otherProcess();
 
 	@AfterEach
 	void tearDown() {
-		this.template.close();
-		this.otherProcess.close();
+		this.processes.close();
 	}
 
 	// 2: a hand-off the store does not confirm demoted the running holder, and the lock expired under it.
@@ -260,7 +256,7 @@ class LockProtocolFaultTests {
 			LockHandle held = acquire(watched, "k", null, Duration.ZERO);
 			CompletableFuture<Optional<LockHandle>> waiter = queueWaiter(watched, "k", Duration.ofSeconds(5),
 					Duration.ofSeconds(3));
-			this.memory.clear();
+			this.processes.memory().clear();
 			assertThat(waiter.join()).isPresent();
 			assertThat(held.isHeld()).isFalse();
 			assertThat(watched.statistics().leasesLost()).isOne();
@@ -288,7 +284,8 @@ class LockProtocolFaultTests {
 	@Test
 	void waiterLooksAgainWhenReleaseNoticesResume() {
 		LockHandle held = acquire(this.otherProcess, "k", Duration.ofSeconds(30), Duration.ZERO);
-		CountDownLatch foundBusy = new CountDownLatch(1);
+		// Busy twice: before subscribing, and once more after.
+		CountDownLatch foundBusy = new CountDownLatch(2);
 		this.locker.after("acquire", foundBusy::countDown);
 		CompletableFuture<Optional<LockHandle>> waiter = CompletableFuture.supplyAsync(
 				() -> this.template.tryAcquire("k", Duration.ofSeconds(30), Duration.ofSeconds(20)),

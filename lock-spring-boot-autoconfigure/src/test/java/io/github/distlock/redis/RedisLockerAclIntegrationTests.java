@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.github.distlock.core.Acquisition;
 import io.github.distlock.core.Release;
+import io.github.distlock.core.ReleaseSubscription;
 import io.github.distlock.test.redis.RedisServerExtension;
 import io.lettuce.core.AclSetuserArgs;
 import io.lettuce.core.RedisClient;
@@ -45,7 +46,7 @@ class RedisLockerAclIntegrationTests {
 
 	private final RedisLockers lockers = new RedisLockers("acl-" + UUID.randomUUID());
 
-	private final String channel = this.lockers.prefix() + ":released";
+	private final String channels = "{" + this.lockers.prefix() + ":*}:notices";
 
 	private final String key = "goods:" + UUID.randomUUID();
 
@@ -60,7 +61,7 @@ class RedisLockerAclIntegrationTests {
 		this.adminClient = RedisClient.create(RedisURI.create(redis.server().host(), redis.server().port()));
 		this.admin = this.adminClient.connect();
 		this.admin.sync().aclSetuser("muted", userArguments());
-		this.admin.sync().aclSetuser("notified", userArguments().channelPattern(this.channel));
+		this.admin.sync().aclSetuser("notified", userArguments().channelPattern(this.channels));
 	}
 
 	@AfterEach
@@ -91,10 +92,16 @@ class RedisLockerAclIntegrationTests {
 		RedisLocker muted = locker("muted");
 		muted.onRelease((released) -> {
 		});
+		await().atMost(Duration.ofSeconds(10)).until(muted::releaseNoticesActive);
+		for (int i = 0; i < 3; i++) {
+			try (ReleaseSubscription refused = muted.subscribe(this.key + ":" + i)) {
+				assertThat(refused.isActive()).isFalse();
+			}
+		}
 		await().atMost(Duration.ofSeconds(10)).until(() -> refusedSubscriptions() >= 3);
 		assertThat(muted.releaseNoticesActive()).isFalse();
-		String grant = "ACL SETUSER <user> &" + this.channel;
-		assertThat(output.getAll()).containsOnlyOnce(grant).contains("channel '" + this.channel + "'");
+		String grant = "ACL SETUSER <user> &" + this.channels;
+		assertThat(output.getAll()).containsOnlyOnce(grant).contains("channels '" + this.channels + "'");
 	}
 
 	@Test
@@ -103,14 +110,22 @@ class RedisLockerAclIntegrationTests {
 		RedisLocker other = locker(null);
 		BlockingQueue<String> toNotified = listen(notified);
 		BlockingQueue<String> toOther = listen(other);
-		other.tryAcquire(this.key, "other", LEASE, Duration.ZERO);
-		notified.tryAcquire(this.key, "notified", LEASE, LEASE);
-		other.release(this.key, "other");
-		assertThat(toNotified.poll(10, TimeUnit.SECONDS)).isEqualTo(this.key);
-		notified.tryAcquire(this.key, "notified", LEASE, Duration.ZERO);
-		other.tryAcquire(this.key, "other", LEASE, LEASE);
-		notified.release(this.key, "notified");
-		assertThat(toOther.poll(10, TimeUnit.SECONDS)).isEqualTo(this.key);
+		try (ReleaseSubscription notifiedWaits = subscribe(notified); ReleaseSubscription otherWaits = subscribe(other)) {
+			other.tryAcquire(this.key, "other", LEASE, Duration.ZERO);
+			notified.tryAcquire(this.key, "notified", LEASE, LEASE);
+			other.release(this.key, "other");
+			assertThat(toNotified.poll(10, TimeUnit.SECONDS)).isEqualTo(this.key);
+			notified.tryAcquire(this.key, "notified", LEASE, Duration.ZERO);
+			other.tryAcquire(this.key, "other", LEASE, LEASE);
+			notified.release(this.key, "notified");
+			assertThat(toOther.poll(10, TimeUnit.SECONDS)).isEqualTo(this.key);
+		}
+	}
+
+	private ReleaseSubscription subscribe(RedisLocker locker) {
+		ReleaseSubscription subscription = locker.subscribe(this.key);
+		await().atMost(Duration.ofSeconds(10)).until(subscription::isActive);
+		return subscription;
 	}
 
 	private RedisLocker locker(@Nullable String username) {
@@ -132,7 +147,8 @@ class RedisLockerAclIntegrationTests {
 		return this.admin.sync()
 			.aclLog()
 			.stream()
-			.filter((entry) -> "muted".equals(entry.get("username")) && this.channel.equals(entry.get("object"))
+			.filter((entry) -> "muted".equals(entry.get("username"))
+					&& String.valueOf(entry.get("object")).startsWith("{" + this.lockers.prefix() + ":")
 					&& "toplevel".equals(entry.get("context")))
 			.mapToLong((entry) -> (Long) entry.get("count"))
 			.sum();

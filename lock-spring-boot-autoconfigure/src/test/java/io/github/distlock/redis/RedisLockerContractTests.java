@@ -39,10 +39,19 @@ class RedisLockerContractTests extends AbstractRedisLockerContractTests {
 
 	private static LettuceConnectionFactory connectionFactory;
 
+	/** Hidden by a subclass that runs the same tests on another server. */
 	@BeforeAll
 	static void startRedis() {
-		server = RedisServer.start();
+		startOn(RedisServer.start());
+	}
+
+	static void startOn(RedisServer started) {
+		server = started;
 		connectionFactory = RedisConnections.standalone(server.port());
+	}
+
+	static RedisServer server() {
+		return server;
 	}
 
 	@AfterAll

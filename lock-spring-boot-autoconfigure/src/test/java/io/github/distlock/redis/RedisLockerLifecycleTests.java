@@ -7,6 +7,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
+import io.github.distlock.core.ReleaseSubscription;
 import io.github.distlock.test.redis.RedisServerExtension;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -124,10 +125,13 @@ class RedisLockerLifecycleTests {
 	/** The other process holds the lock while {@code locker} waits for it, then releases it. */
 	private void assertNoticeArrives(RedisLocker locker, BlockingQueue<String> notices) throws InterruptedException {
 		String owner = UUID.randomUUID().toString();
-		this.otherProcess.tryAcquire(this.key, owner, LEASE, Duration.ZERO);
-		locker.tryAcquire(this.key, "waiter", LEASE, LEASE);
-		this.otherProcess.release(this.key, owner);
-		assertThat(notices.poll(10, TimeUnit.SECONDS)).isEqualTo(this.key);
+		try (ReleaseSubscription subscription = locker.subscribe(this.key)) {
+			await().atMost(Duration.ofSeconds(10)).until(subscription::isActive);
+			this.otherProcess.tryAcquire(this.key, owner, LEASE, Duration.ZERO);
+			locker.tryAcquire(this.key, "waiter", LEASE, LEASE);
+			this.otherProcess.release(this.key, owner);
+			assertThat(notices.poll(10, TimeUnit.SECONDS)).isEqualTo(this.key);
+		}
 	}
 
 	/** Notes whether a condition held when the context stopped it, in its phase. */

@@ -49,9 +49,16 @@ public final class RedisServer implements AutoCloseable {
 
 	private final boolean sentinel;
 
+	private final File executable;
+
 	private volatile Process process;
 
 	private RedisServer(int port, List<String> options, boolean sentinel) {
+		this(port, options, sentinel, RedisServerBinary.executable());
+	}
+
+	private RedisServer(int port, List<String> options, boolean sentinel, File executable) {
+		this.executable = executable;
 		this.port = port;
 		this.options = List.copyOf(options);
 		this.sentinel = sentinel;
@@ -69,6 +76,15 @@ public final class RedisServer implements AutoCloseable {
 	 */
 	public static RedisServer start() {
 		return start(List.of());
+	}
+
+	/**
+	 * Starts the binary that embedded-redis ships (Redis 6.2: no sharded pub/sub), whatever is on
+	 * the {@code PATH}, for tests of what older servers lack.
+	 * @return the running server
+	 */
+	public static RedisServer startBundled() {
+		return launched(new RedisServer(freePort(), List.of(), false, RedisServerBinary.bundled()));
 	}
 
 	/**
@@ -223,7 +239,7 @@ public final class RedisServer implements AutoCloseable {
 
 	private List<String> command() {
 		List<String> command = new ArrayList<>();
-		command.add(RedisServerBinary.executable().getAbsolutePath());
+		command.add(this.executable.getAbsolutePath());
 		if (this.sentinel) {
 			command.add(sentinelConfiguration().toString());
 			command.add("--sentinel");

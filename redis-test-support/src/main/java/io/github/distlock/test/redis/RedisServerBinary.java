@@ -36,11 +36,16 @@ final class RedisServerBinary {
 				return candidate.toFile();
 			}
 		}
+		return bundled();
+	}
+
+	/** The binary that embedded-redis ships in its jar, extracted. */
+	static File bundled() {
 		try {
 			return ExecutableProvider.newJarResourceProvider().get();
 		}
 		catch (IOException ex) {
-			throw new UncheckedIOException("No redis-server on the PATH and the embedded-redis binary could not be extracted", ex);
+			throw new UncheckedIOException("The embedded-redis binary could not be extracted", ex);
 		}
 	}
 

@@ -1,0 +1,66 @@
+package io.github.distlock.redis;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * One lock's notice channel while this locker has subscriptions to it (package documentation,
+ * "Release notices"): how many, and whether the server confirmed or refused the channel. The
+ * counts and states are guarded by {@link NoticeChannels}' mutex; the confirmation is a future
+ * that a subscriber waits on without it.
+ */
+final class NoticeChannel {
+
+	enum State {
+
+		PENDING, CONFIRMED, REFUSED
+
+	}
+
+	private final String key;
+
+	private final String name;
+
+	private final CompletableFuture<Void> confirmation = new CompletableFuture<>();
+
+	int subscriptions;
+
+	State state = State.PENDING;
+
+	/** Whether the server ever confirmed the channel, so that a later confirmation is a resumption. */
+	boolean confirmedBefore;
+
+	NoticeChannel(String key, String name) {
+		this.key = key;
+		this.name = name;
+	}
+
+	String key() {
+		return this.key;
+	}
+
+	String name() {
+		return this.name;
+	}
+
+	/** The server confirmed or refused the channel: a first subscriber waits no longer. */
+	void answered() {
+		this.confirmation.complete(null);
+	}
+
+	/** Waits for the server's first answer on the channel, at most {@code millis}. */
+	void awaitAnswer(long millis) {
+		try {
+			this.confirmation.get(millis, TimeUnit.MILLISECONDS);
+		}
+		catch (TimeoutException | ExecutionException ex) {
+			// Not confirmed yet: the subscription is not active, and its waiter looks again soon.
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+}

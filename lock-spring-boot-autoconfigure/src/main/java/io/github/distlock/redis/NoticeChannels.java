@@ -1,0 +1,168 @@
+package io.github.distlock.redis;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
+
+import io.lettuce.core.RedisCommandExecutionException;
+import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
+import io.lettuce.core.pubsub.api.async.RedisPubSubAsyncCommands;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The notice channels this locker subscribes to, counted per subscription, and the commands that
+ * subscribe and unsubscribe them on the current pub/sub connection (package documentation,
+ * "Release notices"). Commands are sent under the mutex, so they reach the server in the order of
+ * the counts' changes; none waits for its answer there.
+ */
+final class NoticeChannels {
+
+	private final Lock mutex = new ReentrantLock();
+
+	private final Map<String, NoticeChannel> channels = new HashMap<>();
+
+	private final Consumer<Throwable> refusals;
+
+	private @Nullable StatefulRedisPubSubConnection<String, String> connection;
+
+	/** Whether the server has sharded pub/sub; false from its first refusal of SSUBSCRIBE as unknown. */
+	private boolean sharded = true;
+
+	NoticeChannels(Consumer<Throwable> refusals) {
+		this.refusals = refusals;
+	}
+
+	/** Counts one more subscription of the lock's channel, subscribing it for the first. */
+	NoticeChannel open(String key, String name) {
+		this.mutex.lock();
+		try {
+			NoticeChannel channel = this.channels.computeIfAbsent(name, (absent) -> new NoticeChannel(key, name));
+			if (++channel.subscriptions == 1) {
+				send(channel);
+			}
+			return channel;
+		}
+		finally {
+			this.mutex.unlock();
+		}
+	}
+
+	/** Counts one subscription less, unsubscribing the channel after the last. */
+	void close(NoticeChannel channel) {
+		this.mutex.lock();
+		try {
+			if (--channel.subscriptions == 0) {
+				this.channels.remove(channel.name());
+				if (this.connection != null) {
+					RedisPubSubAsyncCommands<String, String> commands = this.connection.async();
+					if (this.sharded) {
+						commands.sunsubscribe(channel.name());
+					}
+					else {
+						commands.unsubscribe(channel.name());
+					}
+				}
+			}
+		}
+		finally {
+			this.mutex.unlock();
+		}
+	}
+
+	/** A new connection: every channel is subscribed on it. */
+	void connected(StatefulRedisPubSubConnection<String, String> connection) {
+		this.mutex.lock();
+		try {
+			this.connection = connection;
+			this.channels.values().forEach(this::send);
+		}
+		finally {
+			this.mutex.unlock();
+		}
+	}
+
+	void disconnected() {
+		this.mutex.lock();
+		try {
+			this.connection = null;
+		}
+		finally {
+			this.mutex.unlock();
+		}
+	}
+
+	/**
+	 * The server confirmed the channel.
+	 * @return the lock whose notices resumed (a channel confirmed before), or {@code null}
+	 */
+	@Nullable String confirmed(String name) {
+		this.mutex.lock();
+		try {
+			NoticeChannel channel = this.channels.get(name);
+			if (channel == null) {
+				return null;
+			}
+			boolean resumed = channel.confirmedBefore;
+			channel.state = NoticeChannel.State.CONFIRMED;
+			channel.confirmedBefore = true;
+			channel.answered();
+			return resumed ? channel.key() : null;
+		}
+		finally {
+			this.mutex.unlock();
+		}
+	}
+
+	boolean isConfirmed(NoticeChannel channel) {
+		this.mutex.lock();
+		try {
+			return channel.state == NoticeChannel.State.CONFIRMED;
+		}
+		finally {
+			this.mutex.unlock();
+		}
+	}
+
+	private void send(NoticeChannel channel) {
+		if (this.connection == null) {
+			return;
+		}
+		channel.state = NoticeChannel.State.PENDING;
+		RedisPubSubAsyncCommands<String, String> commands = this.connection.async();
+		(this.sharded ? commands.ssubscribe(channel.name()) : commands.subscribe(channel.name()))
+			.whenComplete((done, failure) -> {
+				if (failure != null) {
+					failed(channel, failure);
+				}
+			});
+	}
+
+	/** An error the server answered: SSUBSCRIBE unknown (Redis 6), or the channel refused (ACL). */
+	private void failed(NoticeChannel channel, Throwable failure) {
+		if (!(failure instanceof RedisCommandExecutionException)) {
+			// The connection went away: the channel stays pending, and Lettuce or a new connection sends it again.
+			return;
+		}
+		this.mutex.lock();
+		try {
+			if (this.channels.get(channel.name()) != channel) {
+				return;
+			}
+			if (this.sharded && String.valueOf(failure.getMessage()).contains("unknown command")) {
+				// Redis 6: release.lua publishes classically there too.
+				this.sharded = false;
+				send(channel);
+				return;
+			}
+			channel.state = NoticeChannel.State.REFUSED;
+			channel.answered();
+		}
+		finally {
+			this.mutex.unlock();
+		}
+		this.refusals.accept(failure);
+	}
+
+}

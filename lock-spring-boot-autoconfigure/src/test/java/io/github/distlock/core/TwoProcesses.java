@@ -1,0 +1,45 @@
+package io.github.distlock.core;
+
+import java.time.Duration;
+
+import io.github.distlock.memory.InMemoryLocker;
+
+/**
+ * Two processes on one in-memory store, each with a template: the first with a
+ * {@link FaultInjectingLocker} to disturb and watch, the other plain.
+ */
+final class TwoProcesses implements AutoCloseable {
+
+	private final InMemoryLocker memory = new InMemoryLocker();
+
+	private final FaultInjectingLocker locker = new FaultInjectingLocker(this.memory);
+
+	private final DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
+			LockSettings.watchdogLease(Duration.ofSeconds(30)));
+
+	private final DefaultLockTemplate otherProcess = new DefaultLockTemplate(this.memory.otherProcess(),
+			LockSettings.watchdogLease(Duration.ofSeconds(30)));
+
+	InMemoryLocker memory() {
+		return this.memory;
+	}
+
+	FaultInjectingLocker locker() {
+		return this.locker;
+	}
+
+	DefaultLockTemplate template() {
+		return this.template;
+	}
+
+	DefaultLockTemplate otherProcess() {
+		return this.otherProcess;
+	}
+
+	@Override
+	public void close() {
+		this.template.close();
+		this.otherProcess.close();
+	}
+
+}

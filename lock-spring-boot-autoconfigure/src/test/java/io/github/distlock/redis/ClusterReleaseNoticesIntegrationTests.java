@@ -1,0 +1,147 @@
+package io.github.distlock.redis;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import io.github.distlock.LockHandle;
+import io.github.distlock.core.DefaultLockTemplate;
+import io.github.distlock.core.LockSettings;
+import io.github.distlock.test.redis.RedisCluster;
+import io.github.distlock.test.redis.RedisServer;
+import io.github.distlock.test.redis.RedisTopologyExtension;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Release notices in a Redis Cluster (Redis 7): a release is announced by sharded pub/sub on the
+ * master that owns the lock, to the process that waits for that lock, and to no process waiting
+ * for another; a process subscribes to a lock's channel only while it waits for it.
+ */
+class ClusterReleaseNoticesIntegrationTests {
+
+	private static final Duration HOLDER_LEASE = Duration.ofSeconds(60);
+
+	@RegisterExtension
+	static final RedisTopologyExtension<RedisCluster> redis = RedisTopologyExtension.cluster();
+
+	private final String prefix = "notices-" + UUID.randomUUID();
+
+	private final RedisLockKeys keys = new RedisLockKeys(this.prefix);
+
+	private final List<LettuceConnectionFactory> connections = List.of(connect(), connect(), connect());
+
+	private final List<RedisLocker> lockers = this.connections.stream()
+		.map((connection) -> new RedisLocker(connection, this.prefix))
+		.toList();
+
+	private final List<DefaultLockTemplate> processes = this.lockers.stream()
+		.map((locker) -> new DefaultLockTemplate(locker, LockSettings.watchdogLease(Duration.ofSeconds(30))))
+		.toList();
+
+	private final ExecutorService threads = Executors.newCachedThreadPool();
+
+	@AfterEach
+	void close() {
+		this.threads.shutdownNow();
+		this.processes.forEach(DefaultLockTemplate::close);
+		this.lockers.forEach(RedisLocker::close);
+		this.connections.forEach(LettuceConnectionFactory::destroy);
+	}
+
+	@Test
+	void releaseIsAnnouncedOnTheLocksShardToItsWaiterOnly() throws Exception {
+		List<String> locks = locksOnTwoMasters();
+		String a = locks.get(0);
+		String b = locks.get(1);
+		BlockingQueue<String> toA = listen(this.lockers.get(1));
+		BlockingQueue<String> toB = listen(this.lockers.get(2));
+		LockHandle heldA = this.processes.get(0).tryAcquire(a, HOLDER_LEASE, Duration.ZERO).orElseThrow();
+		LockHandle heldB = this.processes.get(0).tryAcquire(b, HOLDER_LEASE, Duration.ZERO).orElseThrow();
+		CompletableFuture<Optional<LockHandle>> waiterA = waitFor(1, a);
+		CompletableFuture<Optional<LockHandle>> waiterB = waitFor(2, b);
+		await().atMost(Duration.ofSeconds(10)).until(() -> subscribers(a) == 1 && subscribers(b) == 1);
+		assertThat(shardChannelsOfTheTest()).containsOnly(
+				Map.entry(master(a).port(), List.of(this.keys.noticeChannel(a))),
+				Map.entry(master(b).port(), List.of(this.keys.noticeChannel(b))));
+		redis.get().nodes().forEach(RedisServer::resetStatistics);
+		heldA.close();
+		try (LockHandle taken = waiterA.get(10, TimeUnit.SECONDS).orElseThrow()) {
+			assertThat(taken.isHeld()).isTrue();
+		}
+		assertThat(toA).containsOnly(a);
+		assertThat(waiterB).isNotDone();
+		assertThat(master(a).commandCalls()).containsEntry("spublish", 1L);
+		assertThat(redis.get().nodes()).allSatisfy((node) -> assertThat(node.commandCalls()).doesNotContainKey("publish"));
+		heldB.close();
+		waiterB.get(10, TimeUnit.SECONDS).orElseThrow().close();
+		assertThat(toB).containsOnly(b);
+		assertThat(toA).doesNotContain(b);
+		await().atMost(Duration.ofSeconds(10)).until(() -> shardChannelsOfTheTest().isEmpty());
+	}
+
+	private CompletableFuture<Optional<LockHandle>> waitFor(int process, String lock) {
+		return CompletableFuture.supplyAsync(() -> this.processes.get(process).tryAcquire(lock, HOLDER_LEASE,
+				HOLDER_LEASE), this.threads);
+	}
+
+	private static BlockingQueue<String> listen(RedisLocker locker) {
+		BlockingQueue<String> notices = new LinkedBlockingQueue<>();
+		locker.onRelease(notices::add);
+		return notices;
+	}
+
+	/** Two lock names whose locks live on different masters. */
+	private List<String> locksOnTwoMasters() {
+		String first = "goods:1";
+		for (int i = 2;; i++) {
+			String other = "goods:" + i;
+			if (master(other).port() != master(first).port()) {
+				return List.of(first, other);
+			}
+		}
+	}
+
+	private RedisServer master(String lock) {
+		return redis.get().masterOf(this.keys.lock(lock));
+	}
+
+	/** Subscribers of the lock's channel on the master that owns it ({@code PUBSUB SHARDNUMSUB}). */
+	private long subscribers(String lock) {
+		String channel = this.keys.noticeChannel(lock);
+		return master(lock).withConnection((connection) -> connection.sync().pubsubShardNumsub(channel)).get(channel);
+	}
+
+	/** The test's shard channels with subscribers, by node ({@code PUBSUB SHARDCHANNELS} on each). */
+	private Map<Integer, List<String>> shardChannelsOfTheTest() {
+		Map<Integer, List<String>> channels = new TreeMap<>();
+		for (RedisServer node : redis.get().nodes()) {
+			List<String> subscribed = node
+				.withConnection((connection) -> connection.sync().pubsubShardChannels("{" + this.prefix + ":*"));
+			if (!subscribed.isEmpty()) {
+				channels.put(node.port(), subscribed);
+			}
+		}
+		return channels;
+	}
+
+	private static LettuceConnectionFactory connect() {
+		return RedisConnections.cluster(redis.get().addresses());
+	}
+
+}
