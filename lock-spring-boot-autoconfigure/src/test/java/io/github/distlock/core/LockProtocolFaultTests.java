@@ -97,7 +97,7 @@ class LockProtocolFaultTests {
 		this.locker.after("renew", () -> block(answer));
 		held.close();
 		LockHandle next = waiter.join().orElseThrow();
-		while (this.memory.timesToLive().containsKey("{k}")) {
+		while (this.processes.memory().timesToLive().containsKey("{k}")) {
 			Thread.onSpinWait();
 		}
 		boolean heldOnceTheStoreDroppedIt = next.isHeld();
