@@ -15,10 +15,9 @@ import io.github.distlock.core.DefaultLockTemplate;
 import io.github.distlock.core.LockActivity;
 import io.github.distlock.core.LockSettings;
 import io.github.distlock.test.redis.RedisServer;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -34,27 +33,17 @@ class RedlockIntegrationTests {
 
 	private static final Duration WAIT = Duration.ofSeconds(10);
 
-	private static RedlockNodes nodes;
+	@RegisterExtension
+	static final RedlockNodes nodes = new RedlockNodes(5);
 
 	private final DefaultLockTemplate first = template();
 
 	private final DefaultLockTemplate second = template();
 
-	@BeforeAll
-	static void startNodes() {
-		nodes = new RedlockNodes(5);
-	}
-
-	@AfterAll
-	static void stopNodes() {
-		nodes.close();
-	}
-
 	@AfterEach
 	void restartStoppedNodes() {
 		this.first.close();
 		this.second.close();
-		nodes.closeProcesses();
 		for (int i = 0; i < 5; i++) {
 			if (!nodes.server(i).isRunning()) {
 				nodes.server(i).restart();

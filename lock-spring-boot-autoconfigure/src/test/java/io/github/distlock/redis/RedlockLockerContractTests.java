@@ -5,10 +5,8 @@ import java.util.Map;
 
 import io.github.distlock.core.AbstractLockerContractTests;
 import io.github.distlock.core.Locker;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The {@link Locker} contract run against {@link RedlockLocker} on five independent Redis masters:
@@ -16,31 +14,17 @@ import org.junit.jupiter.api.BeforeEach;
  */
 class RedlockLockerContractTests extends AbstractLockerContractTests {
 
-	private static RedlockNodes nodes;
+	@RegisterExtension
+	static final RedlockNodes nodes = new RedlockNodes(5);
 
 	private RedlockLocker locker;
 
 	private RedlockLocker otherProcess;
 
-	@BeforeAll
-	static void startNodes() {
-		nodes = new RedlockNodes(5);
-	}
-
-	@AfterAll
-	static void stopNodes() {
-		nodes.close();
-	}
-
 	@BeforeEach
 	void createProcesses() {
 		this.locker = nodes.process(RedisLocker.GIVE_WAY);
 		this.otherProcess = nodes.process(RedisLocker.GIVE_WAY);
-	}
-
-	@AfterEach
-	void closeProcesses() {
-		nodes.closeProcesses();
 	}
 
 	@Override

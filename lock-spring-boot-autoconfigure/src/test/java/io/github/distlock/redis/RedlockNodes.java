@@ -8,14 +8,21 @@ import java.util.Map;
 import java.util.UUID;
 
 import io.github.distlock.test.redis.RedisServer;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
  * Independent Redis masters on the loopback interface on which a test makes Redlock lockers:
- * processes sharing the nodes under one random prefix, each with connections of its own.
+ * processes sharing the nodes under one random prefix, each with connections of its own. A JUnit
+ * extension: the nodes start before the test class (once, whatever its nested classes), the
+ * lockers made by a test are closed after it, and the nodes stop after the class.
  */
-final class RedlockNodes implements AutoCloseable {
+final class RedlockNodes implements BeforeAllCallback, AfterEachCallback, AfterAllCallback {
 
 	static final Duration NODE_TIMEOUT = Duration.ofSeconds(2);
 
@@ -28,11 +35,39 @@ final class RedlockNodes implements AutoCloseable {
 
 	private final List<RedlockLocker> created = new ArrayList<>();
 
+	private final int count;
+
+	/** The class whose start started the nodes: its end stops them. */
+	private @Nullable Class<?> startedBy;
+
 	RedlockNodes(int count) {
-		for (int i = 0; i < count; i++) {
+		this.count = count;
+	}
+
+	@Override
+	public void beforeAll(ExtensionContext context) {
+		if (this.startedBy != null) {
+			return;
+		}
+		this.startedBy = context.getRequiredTestClass();
+		for (int i = 0; i < this.count; i++) {
 			RedisServer server = RedisServer.start();
 			this.servers.add(server);
 			this.connections.add(RedisConnections.standalone(server.port()));
+		}
+	}
+
+	@Override
+	public void afterEach(ExtensionContext context) {
+		closeProcesses();
+	}
+
+	@Override
+	public void afterAll(ExtensionContext context) {
+		if (context.getRequiredTestClass() == this.startedBy) {
+			closeProcesses();
+			this.connections.forEach(LettuceConnectionFactory::destroy);
+			this.servers.forEach(RedisServer::close);
 		}
 	}
 
@@ -79,13 +114,6 @@ final class RedlockNodes implements AutoCloseable {
 	void closeProcesses() {
 		this.created.forEach(RedlockLocker::close);
 		this.created.clear();
-	}
-
-	@Override
-	public void close() {
-		closeProcesses();
-		this.connections.forEach(LettuceConnectionFactory::destroy);
-		this.servers.forEach(RedisServer::close);
 	}
 
 }
