@@ -184,9 +184,10 @@ abstract class AbstractFailoverIntegrationTests {
 
 	@Test
 	void withReplicaAcknowledgementALockIsGrantedOnceTheReplicaHasIt() {
-		contextRunner().withPropertyValues("distlock.replica-ack.replicas=1").run((instance) -> {
+		// Long enough for the replica's own once-a-second acknowledgement, should it have just come back.
+		contextRunner().withPropertyValues("distlock.replica-ack.replicas=1", "distlock.replica-ack.timeout=2s").run((instance) -> {
 			String lock = "acknowledged";
-			RedisServer replica = topology().replicaOf(topology().masterOf(redisKey(lock)));
+			RedisServer replica = awaitReplicaInSync(topology().masterOf(redisKey(lock)));
 			try (LockHandle held = instance.getBean(LockTemplate.class).tryAcquire(lock, WATCHDOG_LEASE, Duration.ZERO)
 				.orElseThrow()) {
 				assertThat(replicaHas(replica, redisKey(lock))).isTrue();
@@ -220,9 +221,11 @@ abstract class AbstractFailoverIntegrationTests {
 
 	@Test
 	void withReplicaAcknowledgementALockTakenRightBeforeTheKillSurvivesTheFailover() {
-		contextRunner().withPropertyValues("distlock.replica-ack.replicas=1").run((first) -> contextRunner().run((second) -> {
+		contextRunner().withPropertyValues("distlock.replica-ack.replicas=1", "distlock.replica-ack.timeout=2s")
+			.run((first) -> contextRunner().run((second) -> {
 			String lock = "survivor";
 			RedisServer master = topology().masterOf(redisKey(lock));
+			awaitReplicaInSync(master);
 			LockHandle held = first.getBean(LockTemplate.class).tryAcquire(lock, WATCHDOG_LEASE, Duration.ZERO).orElseThrow();
 			topology().kill(master);
 			try {
@@ -240,6 +243,20 @@ abstract class AbstractFailoverIntegrationTests {
 				topology().rejoin(master);
 			}
 		}));
+	}
+
+	/**
+	 * Waits until the master's replica is connected and in sync: an earlier test may have paused it,
+	 * or made it a replica anew after a failover, and it may still be catching up.
+	 * @return the replica
+	 */
+	private RedisServer awaitReplicaInSync(RedisServer master) {
+		RedisServer replica = topology().replicaOf(master);
+		await().atMost(Duration.ofSeconds(30)).until(() -> replica
+			.withConnection((redis) -> redis.sync().info("replication"))
+			.contains("master_link_status:up")
+				&& master.withConnection((redis) -> redis.sync().info("replication")).contains("state=online"));
+		return replica;
 	}
 
 	/**

@@ -149,10 +149,18 @@ public final class RedisSentinelGroup implements RedisTopology {
 		killed.restart();
 		NodeConnections.await("the server on port " + killed.port() + " to rejoin as a replica in sync", READY_TIMEOUT,
 				() -> this.connections.on(killed, (redis) -> redis.info("replication")).contains("master_link_status:up")
-						&& this.sentinels.stream().allMatch((sentinel) -> this.connections
-							.onSentinel(sentinel, (redis) -> redis.master(MASTER_NAME))
-							.get("num-slaves")
-							.equals("1")));
+						&& this.sentinels.stream().allMatch((sentinel) -> knowsAsLiveReplica(sentinel, killed)));
+	}
+
+	/**
+	 * Whether the Sentinel lists the server among the master's replicas and sees it up (it may list
+	 * others it once knew, now down, as well).
+	 */
+	private boolean knowsAsLiveReplica(RedisServer sentinel, RedisServer server) {
+		return this.connections.onSentinel(sentinel, (redis) -> redis.replicas(MASTER_NAME))
+			.stream()
+			.anyMatch((replica) -> replica.get("port").equals(String.valueOf(server.port()))
+					&& !replica.get("flags").contains("down") && !replica.get("flags").contains("disconnected"));
 	}
 
 	@Override
