@@ -71,6 +71,20 @@ final class NoticeChannels {
 		}
 	}
 
+	/**
+	 * Whether some subscription of this locker still wants the channel's notices: an unsubscribe
+	 * is not awaited, so a notice may still come on a channel after its last subscription closed.
+	 */
+	boolean isOpen(String name) {
+		this.mutex.lock();
+		try {
+			return this.channels.containsKey(name);
+		}
+		finally {
+			this.mutex.unlock();
+		}
+	}
+
 	/** A new connection: every channel is subscribed on it. */
 	void connected(StatefulRedisPubSubConnection<String, String> connection) {
 		this.mutex.lock();

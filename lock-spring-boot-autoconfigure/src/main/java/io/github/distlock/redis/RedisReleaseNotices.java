@@ -215,7 +215,9 @@ final class RedisReleaseNotices implements AutoCloseable {
 
 		@Override
 		public void message(String channel, String key) {
-			tellListeners((listener) -> listener.released(key), "the notice for lock '" + key + "'");
+			if (RedisReleaseNotices.this.channels.isOpen(channel)) {
+				tellListeners((listener) -> listener.released(key), "the notice for lock '" + key + "'");
+			}
 		}
 
 		@Override
