@@ -140,13 +140,18 @@ public final class RedisSentinelGroup implements RedisTopology {
 	}
 
 	/**
-	 * Starts a killed server again, empty, on its port, and waits until the Sentinels have made it
-	 * a replica of the master and it is in sync, so that the group can fail over once more.
+	 * Starts a killed server again, empty, on its port, makes it a replica of the master, and waits
+	 * until it is in sync and every Sentinel sees it as a live replica, so that the group can fail
+	 * over once more.
 	 * @param killed the server that was killed
 	 */
 	@Override
 	public void rejoin(RedisServer killed) {
 		killed.restart();
+		// Made a replica here rather than left to the Sentinels, which convert a returning master
+		// only after seconds of seeing it, and not at all while a loaded machine keeps them in TILT.
+		RedisServer master = master();
+		this.connections.on(killed, (redis) -> redis.replicaof(master.host(), master.port()));
 		NodeConnections.await("the server on port " + killed.port() + " to rejoin as a replica in sync", READY_TIMEOUT,
 				() -> this.connections.on(killed, (redis) -> redis.info("replication")).contains("master_link_status:up")
 						&& this.sentinels.stream().allMatch((sentinel) -> knowsAsLiveReplica(sentinel, killed)));
