@@ -11,9 +11,6 @@ import io.github.distlock.core.Locker;
 import io.github.distlock.interceptor.DistributedLockAdvisor;
 import io.github.distlock.interceptor.DistributedLockInterceptor;
 import io.github.distlock.interceptor.LockOperationSource;
-import io.github.distlock.redis.RedisLocker;
-import io.github.distlock.redis.ReplicaAcknowledgement;
-import io.github.distlock.redis.RedlockLocker;
 
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -21,31 +18,24 @@ import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Conditional;
-import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.Role;
 import org.springframework.core.env.Environment;
-import org.springframework.data.redis.connection.RedisConnectionFactory;
 
 /**
- * Auto-configuration of distributed locks on the application's Redis, and of the
- * {@code @DistributedLock} support.
+ * Auto-configuration of the {@link LockTemplate} on the {@link Locker} that a store module's
+ * auto-configuration (or the application) defines, and of the {@code @DistributedLock} support.
  *
  * @since 0.1.0
  */
-@AutoConfiguration(afterName = "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration")
+@AutoConfiguration
 @ConditionalOnBooleanProperty(name = "distlock.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(DistributedLockProperties.class)
-@Import({ DistributedLockAutoConfiguration.RedlockLockerConfiguration.class,
-		DistributedLockAutoConfiguration.RedisLockerConfiguration.class, AutoProxyRegistration.class })
+@Import(AutoProxyRegistration.class)
 public final class DistributedLockAutoConfiguration {
 
 	@Bean
@@ -99,39 +89,6 @@ public final class DistributedLockAutoConfiguration {
 	static LockTemplatePresenceCheck distributedLockTemplatePresenceCheck(LockOperationSource distributedLockOperationSource,
 			ObjectProvider<LockTemplate> lockTemplate, ObjectProvider<DistributedLockProperties> properties) {
 		return new LockTemplatePresenceCheck(distributedLockOperationSource, lockTemplate, properties);
-	}
-
-	/** Redlock, when nodes are listed: the application's Redis then holds no locks. */
-	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass(name = "io.lettuce.core.RedisClient")
-	@Conditional(OnRedlockNodesCondition.class)
-	@ConditionalOnProperty(name = "distlock.store", havingValue = "redis", matchIfMissing = true)
-	static class RedlockLockerConfiguration {
-
-		@Bean
-		@ConditionalOnMissingBean(Locker.class)
-		RedlockLocker distributedLockRedlockLocker(DistributedLockProperties properties) {
-			return RedlockLockerFactory.connect(properties);
-		}
-
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass(RedisConnectionFactory.class)
-	@ConditionalOnSingleCandidate(RedisConnectionFactory.class)
-	@Conditional(OnRedlockNodesCondition.Not.class)
-	@ConditionalOnProperty(name = "distlock.store", havingValue = "redis", matchIfMissing = true)
-	static class RedisLockerConfiguration {
-
-		@Bean
-		@ConditionalOnMissingBean(Locker.class)
-		RedisLocker distributedLockRedisLocker(RedisConnectionFactory redisConnectionFactory,
-				DistributedLockProperties properties) {
-			DistributedLockProperties.ReplicaAck replicaAck = properties.getReplicaAck();
-			return new RedisLocker(redisConnectionFactory, properties.getKeyPrefix(),
-					new ReplicaAcknowledgement(replicaAck.getReplicas(), replicaAck.getTimeout()));
-		}
-
 	}
 
 }

@@ -1,8 +1,6 @@
 package io.github.distlock.autoconfigure;
 
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 
 import org.jspecify.annotations.Nullable;
 
@@ -23,7 +21,8 @@ public class DistributedLockProperties {
 	private boolean enabled = true;
 
 	/**
-	 * First part of every Redis key the locks write, followed by ':'.
+	 * First part of every lock's name in its store (a Redis key, a row of the lock table, a
+	 * ZooKeeper path), followed by ':'.
 	 */
 	private String keyPrefix = "lock";
 
@@ -39,18 +38,14 @@ public class DistributedLockProperties {
 	private int order = Ordered.LOWEST_PRECEDENCE - 100;
 
 	/**
-	 * Which store locks live in when more than one is on the class path: 'redis', or 'in-memory'
-	 * with lock-spring-boot-test. Unset means the one present.
+	 * Which store locks live in when more than one is on the class path: 'redis', 'jdbc',
+	 * 'zookeeper', or 'in-memory' with lock-spring-boot-test. Unset means the one present.
 	 */
 	private @Nullable String store;
 
 	private final Watchdog watchdog = new Watchdog();
 
 	private final Health health = new Health();
-
-	private final Redlock redlock = new Redlock();
-
-	private final ReplicaAck replicaAck = new ReplicaAck();
 
 	public boolean isEnabled() {
 		return this.enabled;
@@ -98,86 +93,6 @@ public class DistributedLockProperties {
 
 	public Health getHealth() {
 		return this.health;
-	}
-
-	public Redlock getRedlock() {
-		return this.redlock;
-	}
-
-	public ReplicaAck getReplicaAck() {
-		return this.replicaAck;
-	}
-
-	/**
-	 * Settings of replica acknowledgement: an acquisition is granted only once replicas have the
-	 * lock, so that a failover right after it does not lose it. Not used by Redlock.
-	 */
-	public static class ReplicaAck {
-
-		/**
-		 * How many replicas of the lock's master must confirm a lock (Redis WAIT) before its
-		 * acquisition is granted; when fewer do within the timeout, the lock is released and the
-		 * acquisition fails. 0 turns acknowledgement off.
-		 */
-		private int replicas;
-
-		/**
-		 * How long an acquisition waits for the replicas to confirm the lock; at least 1ms.
-		 */
-		private Duration timeout = Duration.ofMillis(100);
-
-		public int getReplicas() {
-			return this.replicas;
-		}
-
-		public void setReplicas(int replicas) {
-			this.replicas = replicas;
-		}
-
-		public Duration getTimeout() {
-			return this.timeout;
-		}
-
-		public void setTimeout(Duration timeout) {
-			this.timeout = timeout;
-		}
-
-	}
-
-	/**
-	 * Settings of Redlock, locks held by a majority of independent Redis masters.
-	 */
-	public static class Redlock {
-
-		/**
-		 * URIs of the independent Redis masters, redis://[user:password@]host:port[/db] or rediss://
-		 * for TLS: an odd number, at least 3. When set, locks use the Redlock quorum of these nodes
-		 * instead of spring.data.redis.*.
-		 */
-		private List<String> nodes = new ArrayList<>();
-
-		/**
-		 * How long one Redlock node may take to connect or answer before it counts as failed; well
-		 * below the watchdog lease (at most a tenth of it).
-		 */
-		private Duration nodeTimeout = Duration.ofMillis(50);
-
-		public List<String> getNodes() {
-			return this.nodes;
-		}
-
-		public void setNodes(List<String> nodes) {
-			this.nodes = nodes;
-		}
-
-		public Duration getNodeTimeout() {
-			return this.nodeTimeout;
-		}
-
-		public void setNodeTimeout(Duration nodeTimeout) {
-			this.nodeTimeout = nodeTimeout;
-		}
-
 	}
 
 	/**

@@ -13,7 +13,8 @@ import org.springframework.beans.factory.SmartInitializingSingleton;
 /**
  * Fails start-up when no {@link LockTemplate} could be built although one is needed: when
  * {@code @DistributedLock} is in use, so a guarded method never runs unguarded, or when
- * {@code distlock.store} names a store that is not on the class path.
+ * {@code distlock.store} names a store that is not on the class path, or is unset while several
+ * stores are.
  */
 final class LockTemplatePresenceCheck implements SmartInitializingSingleton, BeanClassLoaderAware {
 
@@ -47,6 +48,12 @@ final class LockTemplatePresenceCheck implements SmartInitializingSingleton, Bea
 			List<String> availableStores = LockStores.available(this.classLoader);
 			if (!availableStores.contains(store)) {
 				throw new MissingLockTemplateException(this.operationSource.operationMethods(), store, availableStores);
+			}
+		}
+		else {
+			List<String> presentStores = LockStores.presentByDefault(this.classLoader);
+			if (presentStores.size() > 1) {
+				throw new MissingLockTemplateException(this.operationSource.operationMethods(), presentStores);
 			}
 		}
 		if (this.operationSource.hasOperations()) {

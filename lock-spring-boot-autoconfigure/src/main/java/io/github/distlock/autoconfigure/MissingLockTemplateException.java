@@ -6,8 +6,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Thrown at start-up when no {@code LockTemplate} could be built although one is needed: methods
- * use {@code @DistributedLock} but there is no single {@code RedisConnectionFactory}, or
- * {@code distlock.store} names a store that is not on the class path.
+ * use {@code @DistributedLock} but no store could be set up, {@code distlock.store} names a store
+ * that is not on the class path, or it is unset while several stores are.
  *
  * @since 0.1.0
  */
@@ -25,7 +25,7 @@ public class MissingLockTemplateException extends IllegalStateException {
 	 */
 	public MissingLockTemplateException(List<String> methods) {
 		super("@DistributedLock is used on " + String.join(", ", methods)
-				+ " but no LockTemplate could be built: there is no single RedisConnectionFactory bean");
+				+ " but no LockTemplate could be built: no lock store could be set up");
 		this.methods = List.copyOf(methods);
 		this.store = null;
 		this.availableStores = List.of();
@@ -47,6 +47,18 @@ public class MissingLockTemplateException extends IllegalStateException {
 	}
 
 	/**
+	 * Creates an exception naming the stores on the class path, none of which was chosen.
+	 * @param methods the methods that use {@code @DistributedLock}, maybe none
+	 * @param presentStores the stores on the class path, more than one
+	 */
+	public MissingLockTemplateException(List<String> methods, List<String> presentStores) {
+		super("distlock.store is unset and several stores are on the class path: " + String.join(", ", presentStores));
+		this.methods = List.copyOf(methods);
+		this.store = null;
+		this.availableStores = List.copyOf(presentStores);
+	}
+
+	/**
 	 * Returns the methods that use {@code @DistributedLock}.
 	 * @return the methods, as {@code SimpleClassName.method(ParameterTypes)}
 	 */
@@ -64,8 +76,9 @@ public class MissingLockTemplateException extends IllegalStateException {
 	}
 
 	/**
-	 * Returns the stores on the class path, when {@link #getStore()} is not among them.
-	 * @return the stores' names, empty when the property was not the cause
+	 * Returns the stores on the class path, when {@link #getStore()} is not among them or when
+	 * several are and none was chosen.
+	 * @return the stores' names, empty when the stores were not the cause
 	 */
 	public List<String> getAvailableStores() {
 		return this.availableStores;

@@ -14,11 +14,20 @@ final class MissingLockTemplateFailureAnalyzer extends AbstractFailureAnalyzer<M
 		if (cause.getStore() != null) {
 			return unavailableStore(cause);
 		}
+		if (!cause.getAvailableStores().isEmpty()) {
+			return new FailureAnalysis(
+					"distlock.store is unset, and several lock stores are on the class path: "
+							+ String.join(", ", cause.getAvailableStores()) + ".",
+					"Set distlock.store to the store locks should live in.", cause);
+		}
 		return new FailureAnalysis(
 				"@DistributedLock is used on " + String.join(", ", cause.getMethods())
-						+ ", but no lock store is available: distlock needs a single RedisConnectionFactory bean.",
-				"Add spring-boot-starter-data-redis and configure Redis with spring.data.redis.*, define a LockTemplate or "
-						+ "Locker bean of your own, or remove the annotations and set distlock.enabled=false.",
+						+ ", but no lock store could be set up.",
+				"Add the starter of a store with its client configured: lock-spring-boot-starter for Redis "
+						+ "(spring.data.redis.*, one RedisConnectionFactory), lock-spring-boot-starter-jdbc for a "
+						+ "database (one DataSource), or lock-spring-boot-starter-zookeeper (one CuratorFramework or "
+						+ "distlock.zookeeper.connect-string). Or define a LockTemplate or Locker bean of your own, or "
+						+ "remove the annotations and set distlock.enabled=false.",
 				cause);
 	}
 

@@ -1,6 +1,7 @@
 /**
- * Spring Boot auto-configuration of distlock: properties under {@code distlock}, the Redis
- * locker, {@code LockTemplate}, the {@code @DistributedLock} advisor, and failure analyzers.
+ * Spring Boot auto-configuration of distlock, whatever the store: properties under
+ * {@code distlock}, the choice of store, {@code LockTemplate}, the {@code @DistributedLock}
+ * advisor, observability, and failure analyzers. Each store's module configures its locker.
  */
 @NullMarked
 package io.github.distlock.autoconfigure;

@@ -1,12 +1,13 @@
 package io.github.distlock.test;
 
 import io.github.distlock.LockTemplate;
-import io.github.distlock.core.DefaultLockTemplate;
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
 import io.github.distlock.autoconfigure.MissingLockTemplateException;
+import io.github.distlock.core.DefaultLockTemplate;
 import io.github.distlock.core.Locker;
 import io.github.distlock.memory.InMemoryLocker;
 import io.github.distlock.redis.RedisLocker;
+import io.github.distlock.redis.autoconfigure.RedisLockAutoConfiguration;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -24,7 +25,7 @@ class StoreSelectionTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(InMemoryLockerAutoConfiguration.class, TakenLocksAutoConfiguration.class,
-				DistributedLockAutoConfiguration.class, DataRedisAutoConfiguration.class));
+				RedisLockAutoConfiguration.class, DistributedLockAutoConfiguration.class, DataRedisAutoConfiguration.class));
 
 	@Test
 	void inMemoryStoreReplacesRedisWhenChosen() {

@@ -1,4 +1,4 @@
-package io.github.distlock.autoconfigure;
+package io.github.distlock.redis.autoconfigure;
 
 import java.time.Duration;
 import java.util.List;
@@ -8,6 +8,7 @@ import java.util.stream.IntStream;
 import io.github.distlock.DistributedLock;
 import io.github.distlock.LockContext;
 import io.github.distlock.LockTemplate;
+import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
 import io.github.distlock.core.Locker;
 import io.github.distlock.redis.RedisLocker;
 import io.github.distlock.redis.RedlockLocker;
@@ -38,7 +39,7 @@ class RedlockAutoConfigurationTests {
 	private final String prefix = "redlock-" + UUID.randomUUID();
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(DistributedLockAutoConfiguration.class, DataRedisAutoConfiguration.class))
+		.withConfiguration(AutoConfigurations.of(RedisLockAutoConfiguration.class, DistributedLockAutoConfiguration.class, DataRedisAutoConfiguration.class))
 		// Nothing listens on port 1: a lock that went to spring.data.redis.* would fail.
 		.withPropertyValues("spring.data.redis.port=1", "distlock.key-prefix=" + this.prefix);
 

@@ -16,6 +16,7 @@ import javax.sql.DataSource;
 
 import io.github.distlock.LockHandle;
 import io.github.distlock.LockTemplate;
+import io.github.distlock.redis.autoconfigure.RedisLockAutoConfiguration;
 import io.github.distlock.test.redis.RedisServerExtension;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -225,7 +226,7 @@ class DistributedLockIntegrationTests {
 
 	@Configuration(proxyBeanMethods = false)
 	@ImportAutoConfiguration({ DataRedisAutoConfiguration.class, AopAutoConfiguration.class,
-			DistributedLockAutoConfiguration.class })
+			RedisLockAutoConfiguration.class, DistributedLockAutoConfiguration.class })
 	@EnableTransactionManagement
 	@EnableAsync
 	static class Application {

@@ -5,6 +5,7 @@ import java.util.UUID;
 
 import io.github.distlock.LockHandle;
 import io.github.distlock.LockTemplate;
+import io.github.distlock.redis.autoconfigure.RedisLockAutoConfiguration;
 import io.github.distlock.test.redis.RedisServerExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -31,7 +32,7 @@ class ServiceConnectionIntegrationTests {
 	void locksLiveOnTheServerTheConnectionDetailsName() {
 		String prefix = "sc-" + UUID.randomUUID();
 		new ApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class, DistributedLockAutoConfiguration.class))
+			.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class, RedisLockAutoConfiguration.class, DistributedLockAutoConfiguration.class))
 			.withPropertyValues("spring.data.redis.port=1", "distlock.key-prefix=" + prefix)
 			.withBean(DataRedisConnectionDetails.class, () -> new DataRedisConnectionDetails() {
 

@@ -12,6 +12,7 @@ import io.micrometer.observation.tck.TestObservationRegistryAssert;
 import io.github.distlock.LockTemplate;
 import io.github.distlock.micrometer.LockMetrics;
 import io.github.distlock.observation.LockObservations;
+import io.github.distlock.redis.autoconfigure.RedisLockAutoConfiguration;
 import io.github.distlock.test.redis.RedisServerExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -36,7 +37,7 @@ class DistributedLockObservabilityAutoConfigurationTests {
 	static final RedisServerExtension redis = RedisServerExtension.servers(1);
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(DistributedLockAutoConfiguration.class, DataRedisAutoConfiguration.class,
+		.withConfiguration(AutoConfigurations.of(RedisLockAutoConfiguration.class, DistributedLockAutoConfiguration.class, DataRedisAutoConfiguration.class,
 				DistributedLockMetricsAutoConfiguration.class, DistributedLockObservationAutoConfiguration.class))
 		.withPropertyValues("spring.data.redis.port=" + redis.server().port(),
 				"distlock.key-prefix=metrics-" + UUID.randomUUID());

@@ -7,6 +7,7 @@ import io.github.distlock.core.DefaultLockTemplate;
 import io.github.distlock.core.LockSettings;
 import io.github.distlock.endpoint.LocksEndpoint;
 import io.github.distlock.memory.InMemoryLocker;
+import io.github.distlock.redis.autoconfigure.RedisLockAutoConfiguration;
 import io.github.distlock.test.redis.RedisServerExtension;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -32,7 +33,7 @@ class DistributedLockEndpointAutoConfigurationTests {
 	static final RedisServerExtension redis = RedisServerExtension.servers(1);
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(DistributedLockAutoConfiguration.class, DataRedisAutoConfiguration.class,
+		.withConfiguration(AutoConfigurations.of(RedisLockAutoConfiguration.class, DistributedLockAutoConfiguration.class, DataRedisAutoConfiguration.class,
 				DistributedLockEndpointAutoConfiguration.class))
 		.withPropertyValues("spring.data.redis.port=" + redis.server().port(),
 				"distlock.key-prefix=endpoint-" + UUID.randomUUID());

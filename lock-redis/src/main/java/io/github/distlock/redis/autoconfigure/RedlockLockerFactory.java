@@ -1,10 +1,11 @@
-package io.github.distlock.autoconfigure;
+package io.github.distlock.redis.autoconfigure;
 
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
+import io.github.distlock.autoconfigure.DistributedLockProperties;
 import io.github.distlock.redis.RedlockLocker;
 import io.lettuce.core.RedisURI;
 
@@ -20,8 +21,7 @@ final class RedlockLockerFactory {
 	private RedlockLockerFactory() {
 	}
 
-	static RedlockLocker connect(DistributedLockProperties properties) {
-		DistributedLockProperties.Redlock redlock = properties.getRedlock();
+	static RedlockLocker connect(RedisLockProperties.Redlock redlock, DistributedLockProperties properties) {
 		List<String> nodes = redlock.getNodes();
 		requireOddCount(nodes);
 		requireDistinctNodes(nodes);

@@ -13,6 +13,7 @@ import java.util.stream.IntStream;
 import io.github.distlock.DistributedLock;
 import io.github.distlock.LockContext;
 import io.github.distlock.WhenBusy;
+import io.github.distlock.redis.autoconfigure.RedisLockAutoConfiguration;
 import io.github.distlock.test.redis.RedisServerExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -106,7 +107,7 @@ class ScheduledJobIntegrationTests {
 
 	@Configuration(proxyBeanMethods = false)
 	@EnableScheduling
-	@ImportAutoConfiguration({ DataRedisAutoConfiguration.class, DistributedLockAutoConfiguration.class })
+	@ImportAutoConfiguration({ DataRedisAutoConfiguration.class, RedisLockAutoConfiguration.class, DistributedLockAutoConfiguration.class })
 	static class JobApplication {
 
 		@Bean
@@ -122,7 +123,7 @@ class ScheduledJobIntegrationTests {
 	}
 
 	@Configuration(proxyBeanMethods = false)
-	@ImportAutoConfiguration({ DataRedisAutoConfiguration.class, DistributedLockAutoConfiguration.class })
+	@ImportAutoConfiguration({ DataRedisAutoConfiguration.class, RedisLockAutoConfiguration.class, DistributedLockAutoConfiguration.class })
 	static class NightlyApplication {
 
 		@Bean

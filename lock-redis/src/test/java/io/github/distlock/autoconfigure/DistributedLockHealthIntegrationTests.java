@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.UUID;
 
 import io.github.distlock.health.DistributedLockHealthIndicator;
+import io.github.distlock.redis.autoconfigure.RedisLockAutoConfiguration;
 import io.github.distlock.test.redis.RedisServerExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -28,7 +29,7 @@ class DistributedLockHealthIntegrationTests {
 	static final RedisServerExtension redis = RedisServerExtension.servers(1);
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class, DistributedLockAutoConfiguration.class,
+		.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class, RedisLockAutoConfiguration.class, DistributedLockAutoConfiguration.class,
 				DistributedLockHealthAutoConfiguration.class))
 		.withPropertyValues("spring.data.redis.port=" + redis.server().port(), "spring.data.redis.timeout=60s",
 				"distlock.health.timeout=500ms", "distlock.key-prefix=health-" + UUID.randomUUID());

@@ -16,6 +16,7 @@ import io.github.distlock.LockHandle;
 import io.github.distlock.LockTemplate;
 import io.github.distlock.core.LockListener;
 import io.github.distlock.core.Locker;
+import io.github.distlock.redis.autoconfigure.RedisLockAutoConfiguration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -55,7 +56,7 @@ abstract class AbstractDeploymentIntegrationTests {
 	ApplicationContextRunner contextRunner() {
 		return new ApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class, AopAutoConfiguration.class,
-					DistributedLockAutoConfiguration.class))
+					RedisLockAutoConfiguration.class, DistributedLockAutoConfiguration.class))
 			.withPropertyValues(connectionProperties())
 			.withPropertyValues("distlock.key-prefix=" + this.prefix);
 	}

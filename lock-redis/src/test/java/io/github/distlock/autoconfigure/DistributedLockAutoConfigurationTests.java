@@ -12,6 +12,7 @@ import io.github.distlock.core.Locker;
 import io.github.distlock.interceptor.DistributedLockAdvisor;
 import io.github.distlock.interceptor.InvalidLockDefinitionException;
 import io.github.distlock.redis.RedisLocker;
+import io.github.distlock.redis.autoconfigure.RedisLockAutoConfiguration;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
@@ -39,7 +40,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class DistributedLockAutoConfigurationTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner().withConfiguration(AutoConfigurations
-		.of(DistributedLockAutoConfiguration.class, DataRedisAutoConfiguration.class, AopAutoConfiguration.class));
+		.of(RedisLockAutoConfiguration.class, DistributedLockAutoConfiguration.class, DataRedisAutoConfiguration.class, AopAutoConfiguration.class));
 
 	@Test
 	void providesLockTemplateOverRedisAndInfrastructureAdvisor() {
@@ -139,7 +140,7 @@ class DistributedLockAutoConfigurationTests {
 	@Test
 	void proxiesAnnotatedBeansWithoutBootAopAutoConfiguration() {
 		new ApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(DistributedLockAutoConfiguration.class, DataRedisAutoConfiguration.class))
+			.withConfiguration(AutoConfigurations.of(RedisLockAutoConfiguration.class, DistributedLockAutoConfiguration.class, DataRedisAutoConfiguration.class))
 			.withBean(Guarded.class)
 			.run((context) -> assertThat(AopUtils.isAopProxy(context.getBean(Guarded.class))).isTrue());
 	}

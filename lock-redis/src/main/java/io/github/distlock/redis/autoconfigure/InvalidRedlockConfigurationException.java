@@ -1,4 +1,4 @@
-package io.github.distlock.autoconfigure;
+package io.github.distlock.redis.autoconfigure;
 
 /**
  * The {@code distlock.redlock.*} settings cannot make a Redlock store.

@@ -1,4 +1,4 @@
-package io.github.distlock.autoconfigure;
+package io.github.distlock.redis.autoconfigure;
 
 import java.util.List;
 

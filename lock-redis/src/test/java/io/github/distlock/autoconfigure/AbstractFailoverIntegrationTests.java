@@ -12,11 +12,12 @@ import java.util.concurrent.atomic.AtomicReference;
 import io.github.distlock.LockBackendException;
 import io.github.distlock.LockHandle;
 import io.github.distlock.LockTemplate;
-import io.lettuce.core.KillArgs;
 import io.github.distlock.redis.ReplicaAcknowledgementException;
+import io.github.distlock.redis.autoconfigure.RedisLockAutoConfiguration;
 import io.github.distlock.test.redis.RedisServer;
 import io.github.distlock.test.redis.RedisTopology;
 import io.github.distlock.test.redis.RedisTopologyExtension;
+import io.lettuce.core.KillArgs;
 import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
 
@@ -64,7 +65,7 @@ abstract class AbstractFailoverIntegrationTests {
 	ApplicationContextRunner contextRunner() {
 		return new ApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class, AopAutoConfiguration.class,
-					DistributedLockAutoConfiguration.class))
+					RedisLockAutoConfiguration.class, DistributedLockAutoConfiguration.class))
 			.withPropertyValues(topology().springDataRedisProperties())
 			.withPropertyValues(clientProperties())
 			.withPropertyValues("spring.data.redis.timeout=1s", "distlock.key-prefix=" + this.prefix,

@@ -1,0 +1,33 @@
+package io.github.distlock.autoconfigure;
+
+import java.util.List;
+
+import org.springframework.boot.autoconfigure.condition.ConditionMessage;
+import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
+import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
+import org.springframework.context.annotation.ConditionContext;
+import org.springframework.core.type.AnnotatedTypeMetadata;
+
+/**
+ * The condition of {@link ConditionalOnLockStore}.
+ */
+final class OnLockStoreCondition extends SpringBootCondition {
+
+	@Override
+	public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
+		String store = (String) metadata.getAnnotationAttributes(ConditionalOnLockStore.class.getName()).get("value");
+		ConditionMessage.Builder message = ConditionMessage.forCondition(ConditionalOnLockStore.class, store);
+		String chosen = context.getEnvironment().getProperty(LockStores.PROPERTY);
+		if (chosen != null) {
+			return store.equals(chosen) ? ConditionOutcome.match(message.because(LockStores.PROPERTY + " names it"))
+					: ConditionOutcome.noMatch(message.because(LockStores.PROPERTY + " is '" + chosen + "'"));
+		}
+		List<String> present = LockStores.presentByDefault(context.getClassLoader());
+		if (present.equals(List.of(store))) {
+			return ConditionOutcome.match(message.because("it is the only store on the class path"));
+		}
+		return ConditionOutcome.noMatch(message.because(LockStores.PROPERTY + " is unset and the stores on the class path are "
+				+ present));
+	}
+
+}
