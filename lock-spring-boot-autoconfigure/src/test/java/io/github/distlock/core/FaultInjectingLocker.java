@@ -19,7 +19,7 @@ import io.github.distlock.memory.InMemoryLocker;
  */
 public final class FaultInjectingLocker implements Locker {
 
-	private static final Set<String> OPERATIONS = Set.of("acquire", "release", "renew", "fence");
+	private static final Set<String> OPERATIONS = Set.of("acquire", "release", "renew", "fence", "find");
 
 	private final InMemoryLocker locker;
 
@@ -66,7 +66,7 @@ public final class FaultInjectingLocker implements Locker {
 
 	@Override
 	public Optional<StoredLock> find(String key) {
-		return this.locker.find(key);
+		return call("find", () -> this.locker.find(key));
 	}
 
 	@Override
@@ -126,7 +126,7 @@ public final class FaultInjectingLocker implements Locker {
 	/**
 	 * Runs {@code behaviour} before every call of an operation, before the store sees it; it may
 	 * sleep, throw, or block on a latch.
-	 * @param operation {@code acquire}, {@code release}, {@code renew} or {@code fence}
+	 * @param operation {@code acquire}, {@code release}, {@code renew}, {@code fence} or {@code find}
 	 * @param behaviour what to run
 	 */
 	public void before(String operation, Runnable behaviour) {
@@ -136,7 +136,7 @@ public final class FaultInjectingLocker implements Locker {
 	/**
 	 * Runs {@code behaviour} after the store applied an operation, before it answers: a failure
 	 * there is a reply lost on the way back.
-	 * @param operation {@code acquire}, {@code release}, {@code renew} or {@code fence}
+	 * @param operation {@code acquire}, {@code release}, {@code renew}, {@code fence} or {@code find}
 	 * @param behaviour what to run
 	 */
 	public void after(String operation, Runnable behaviour) {
@@ -154,7 +154,7 @@ public final class FaultInjectingLocker implements Locker {
 
 	/**
 	 * Returns how often this process called an operation.
-	 * @param operation {@code acquire}, {@code release}, {@code renew} or {@code fence}
+	 * @param operation {@code acquire}, {@code release}, {@code renew}, {@code fence} or {@code find}
 	 * @return the number of calls, failed ones included
 	 */
 	public long calls(String operation) {
