@@ -33,6 +33,8 @@ public final class FaultInjectingLocker implements Locker {
 
 	private volatile boolean releaseNoticesActive = true;
 
+	private volatile boolean sendsReleaseNotices = true;
+
 	/** The locks subscribed, with their open subscriptions. */
 	private final Map<String, Integer> subscribed = new ConcurrentHashMap<>();
 
@@ -102,6 +104,20 @@ public final class FaultInjectingLocker implements Locker {
 			}
 
 		};
+	}
+
+	@Override
+	public boolean sendsReleaseNotices() {
+		return this.sendsReleaseNotices;
+	}
+
+	/**
+	 * Makes the store one that sends no release notices at all, as a database without a way to
+	 * push them; also makes its notices inactive.
+	 */
+	public void sendNoReleaseNotices() {
+		this.sendsReleaseNotices = false;
+		this.releaseNoticesActive = false;
 	}
 
 	@Override
