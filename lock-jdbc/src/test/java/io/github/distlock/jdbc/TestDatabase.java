@@ -8,7 +8,7 @@ import com.zaxxer.hikari.HikariDataSource;
  * The databases the lock tests run on, each started once per test run, on first use, and
  * stopped as the JVM exits: H2 in this process, PostgreSQL and MariaDB as servers of their own.
  */
-enum TestDatabase {
+public enum TestDatabase {
 
 	H2, POSTGRESQL, MARIADB;
 
@@ -17,7 +17,7 @@ enum TestDatabase {
 
 	private volatile DataSource dataSource;
 
-	synchronized DataSource dataSource() {
+	public synchronized DataSource dataSource() {
 		if (this.dataSource == null) {
 			this.dataSource = start();
 		}
@@ -34,6 +34,7 @@ enum TestDatabase {
 			if (server == null) {
 				HikariDataSource h2 = new HikariDataSource();
 				h2.setJdbcUrl("jdbc:h2:mem:distlock;DB_CLOSE_DELAY=-1");
+				h2.setUsername("sa");
 				h2.setMaximumPoolSize(CONNECTIONS);
 				return h2;
 			}
