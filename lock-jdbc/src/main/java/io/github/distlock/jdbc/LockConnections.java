@@ -33,12 +33,20 @@ final class LockConnections {
 
 	private final int timeoutSeconds;
 
+	/**
+	 * How long a statement may wait for the database's answer on the network, so that a database
+	 * that stopped answering (whose driver's cancel request goes unanswered too) fails the call:
+	 * twice the query timeout, leaving a live database time to cancel the statement itself.
+	 */
+	private final int networkTimeoutMillis;
+
 	private final SQLExceptionTranslator translator;
 
 	LockConnections(DataSource dataSource, Duration timeout) {
 		this.dataSource = (dataSource instanceof TransactionAwareDataSourceProxy proxy
 				&& proxy.getTargetDataSource() != null) ? proxy.getTargetDataSource() : dataSource;
 		this.timeoutSeconds = (int) Math.max(1, timeout.toSeconds());
+		this.networkTimeoutMillis = this.timeoutSeconds * 2000;
 		this.translator = new SQLErrorCodeSQLExceptionTranslator(this.dataSource);
 	}
 
@@ -91,25 +99,34 @@ final class LockConnections {
 		String jdbcSql = NamedParameterUtils.substituteNamedParameters(parsed, source);
 		Object[] values = NamedParameterUtils.buildValueArray(parsed, source, null);
 		try (Connection connection = this.dataSource.getConnection()) {
-			boolean autoCommit = connection.getAutoCommit();
-			if (!autoCommit) {
-				connection.setAutoCommit(true);
-			}
-			try (PreparedStatement statement = connection.prepareStatement(jdbcSql)) {
-				statement.setQueryTimeout(this.timeoutSeconds);
-				for (int i = 0; i < values.length; i++) {
-					statement.setObject(i + 1, values[i]);
-				}
-				return call.run(statement);
-			}
-			finally {
-				if (!autoCommit) {
-					connection.setAutoCommit(false);
-				}
-			}
+			return runAutoCommitted(connection, jdbcSql, values, call);
 		}
 		catch (SQLException ex) {
 			throw translate(jdbcSql, ex);
+		}
+	}
+
+	/** Runs the statement in auto-commit and bounded by the timeouts, then gives the connection back as it was. */
+	private <T> T runAutoCommitted(Connection connection, String sql, Object[] values, StatementCall<T> call)
+			throws SQLException {
+		int networkTimeout = connection.getNetworkTimeout();
+		boolean autoCommit = connection.getAutoCommit();
+		connection.setNetworkTimeout(Runnable::run, this.networkTimeoutMillis);
+		if (!autoCommit) {
+			connection.setAutoCommit(true);
+		}
+		try (PreparedStatement statement = connection.prepareStatement(sql)) {
+			statement.setQueryTimeout(this.timeoutSeconds);
+			for (int i = 0; i < values.length; i++) {
+				statement.setObject(i + 1, values[i]);
+			}
+			return call.run(statement);
+		}
+		finally {
+			if (!autoCommit) {
+				connection.setAutoCommit(false);
+			}
+			connection.setNetworkTimeout(Runnable::run, networkTimeout);
 		}
 	}
 

@@ -39,6 +39,8 @@ abstract class DatabaseServer implements AutoCloseable {
 
 	private long pid;
 
+	private Process launcher;
+
 	DatabaseServer(String name, String systemUser) throws IOException {
 		this.directory = Files.createTempDirectory("distlock-" + name);
 		this.port = freePort();
@@ -54,14 +56,18 @@ abstract class DatabaseServer implements AutoCloseable {
 
 	abstract String user();
 
-	/** Starts the server process; answers the server's pid once known. */
-	abstract long launch() throws IOException, InterruptedException;
+	/** Starts the server, directly or through {@code runuser}; answers the process started. */
+	abstract Process launch() throws IOException, InterruptedException;
+
+	/** The server's own pid, once it is known. */
+	abstract long serverPid(Process launcher) throws IOException, InterruptedException;
 
 	/** Sends the server the signal that makes it shut down at once. */
 	abstract String stopSignal();
 
 	final void boot() throws IOException, InterruptedException {
-		this.pid = launch();
+		this.launcher = launch();
+		this.pid = serverPid(this.launcher);
 		long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
 		while (true) {
 			try (Connection connection = DriverManager.getConnection(url(), user(), "")) {
@@ -104,11 +110,23 @@ abstract class DatabaseServer implements AutoCloseable {
 		return new HikariDataSource(config);
 	}
 
+	/**
+	 * Sends a signal to the server, every process it started and its launcher, by pid: STOP freezes
+	 * it, CONT thaws it ({@code runuser} stops itself when its child stops, so it is thawed too).
+	 */
+	final void signal(String signal) throws IOException, InterruptedException {
+		List<String> command = new ArrayList<>(
+				List.of("kill", "-" + signal, Long.toString(this.launcher.pid()), Long.toString(this.pid)));
+		ProcessHandle.of(this.pid).ifPresent((server) -> server.descendants()
+			.forEach((process) -> command.add(Long.toString(process.pid()))));
+		new ProcessBuilder(command).start().waitFor();
+	}
+
 	@Override
 	public void close() throws Exception {
 		if (this.pid != 0) {
 			new ProcessBuilder("kill", "-" + stopSignal(), Long.toString(this.pid)).start().waitFor();
-			ProcessHandle.of(this.pid).ifPresent((server) -> server.onExit().orTimeout(60, TimeUnit.SECONDS).join());
+			this.launcher.onExit().orTimeout(60, TimeUnit.SECONDS).join();
 		}
 		try (Stream<Path> files = Files.walk(this.directory)) {
 			files.sorted(Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);

@@ -29,16 +29,21 @@ final class MariaDbServer extends DatabaseServer {
 	}
 
 	@Override
-	long launch() throws IOException, InterruptedException {
+	Process launch() throws IOException, InterruptedException {
 		String data = this.directory.resolve("data").toString();
 		run("mariadb-install-db", "--no-defaults", "--user=mysql", "--datadir=" + data, "--skip-test-db",
 				"--auth-root-authentication-method=normal");
-		Process server = processBuilder("mariadbd", "--no-defaults", "--user=mysql", "--datadir=" + data,
+		return processBuilder("mariadbd", "--no-defaults", "--user=mysql", "--datadir=" + data,
 				"--port=" + this.port, "--bind-address=127.0.0.1", "--socket=" + this.directory.resolve("mariadb.sock"),
 				"--skip-grant-tables", "--innodb-flush-log-at-trx-commit=0", "--max-connections=200")
 			.redirectOutput(this.directory.resolve("server.log").toFile())
 			.start();
-		return server.pid();
+	}
+
+	/** mariadbd runs as the launched process itself, and drops to user mysql on its own. */
+	@Override
+	long serverPid(Process launcher) {
+		return launcher.pid();
 	}
 
 	@Override

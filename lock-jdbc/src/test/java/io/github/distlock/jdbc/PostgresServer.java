@@ -35,16 +35,21 @@ final class PostgresServer extends DatabaseServer {
 	}
 
 	@Override
-	long launch() throws IOException, InterruptedException {
+	Process launch() throws IOException, InterruptedException {
 		Path data = this.directory.resolve("data");
 		run(this.bin.resolve("initdb").toString(), "-D", data.toString(), "-U", user(), "-A", "trust", "-E", "UTF8",
 				"--no-sync");
-		processBuilder(this.bin.resolve("postgres").toString(), "-D", data.toString(), "-p", Integer.toString(this.port),
-				"-k", this.directory.toString(), "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c",
-				"max_connections=200")
+		return processBuilder(this.bin.resolve("postgres").toString(), "-D", data.toString(), "-p",
+				Integer.toString(this.port), "-k", this.directory.toString(), "-c", "listen_addresses=127.0.0.1", "-c",
+				"fsync=off", "-c", "max_connections=200")
 			.redirectOutput(this.directory.resolve("server.log").toFile())
 			.start();
-		Path pidFile = data.resolve("postmaster.pid");
+	}
+
+	/** The postmaster's pid, from the file it writes once started. */
+	@Override
+	long serverPid(Process launcher) throws IOException, InterruptedException {
+		Path pidFile = this.directory.resolve("data").resolve("postmaster.pid");
 		for (int i = 0; i < 600 && !Files.exists(pidFile); i++) {
 			Thread.sleep(100);
 		}
