@@ -55,6 +55,9 @@ final class PostgresReleaseNotices implements AutoCloseable {
 
 	private volatile boolean closed;
 
+	/** Whether the listener thread listened once, so that listening again resumes notices. */
+	private boolean listenedBefore;
+
 	private @Nullable Thread listener;
 
 	PostgresReleaseNotices(DataSource dataSource, String channel, LockNames names, Duration timeout) {
@@ -101,12 +104,10 @@ final class PostgresReleaseNotices implements AutoCloseable {
 
 	private void listenWhileOpen() {
 		long backoffMillis = 100;
-		boolean listenedBefore = false;
 		while (!this.closed) {
 			try (Connection connection = this.dataSource.getConnection()) {
-				listen(connection, listenedBefore);
-				listenedBefore = true;
 				backoffMillis = 100;
+				listen(connection);
 			}
 			catch (SQLException | RuntimeException ex) {
 				logger.debug("Release notices of distributed locks stopped; listening again", ex);
@@ -119,16 +120,17 @@ final class PostgresReleaseNotices implements AutoCloseable {
 		}
 	}
 
-	private void listen(Connection connection, boolean listenedBefore) throws SQLException {
+	private void listen(Connection connection) throws SQLException {
 		connection.setAutoCommit(true);
 		try (Statement statement = connection.createStatement()) {
 			statement.execute("LISTEN \"" + this.channel + "\"");
 		}
 		PGConnection notices = connection.unwrap(PGConnection.class);
 		this.listening = true;
-		if (listenedBefore) {
+		if (this.listenedBefore) {
 			this.subscriptions.keySet().forEach((key) -> this.listeners.forEach((listener) -> listener.noticesResumed(key)));
 		}
+		this.listenedBefore = true;
 		long quietSince = System.nanoTime();
 		while (!this.closed) {
 			PGNotification[] received = notices.getNotifications(POLL_MILLIS);
