@@ -84,7 +84,7 @@ public final class JdbcLocker implements Locker, AutoCloseable {
 	@Override
 	public Acquisition tryAcquire(String key, String owner, Duration lease, Duration willWait) {
 		Map<String, Object> parameters = Map.of("key", this.names.of(key), "owner", owner, "leaseUs", micros(lease),
-				"waitUs", willWait.isNegative() ? 0L : micros(willWait), "process", this.processId);
+				"waitUs", (willWait.isNegative() || willWait.isZero()) ? 0L : micros(willWait), "process", this.processId);
 		LockRow row;
 		try {
 			row = acquireRow(parameters);
@@ -184,6 +184,7 @@ public final class JdbcLocker implements Locker, AutoCloseable {
 		}
 	}
 
+	/** Whole milliseconds, at least one, as microseconds: how the table counts a lease or a wait. */
 	static long micros(Duration duration) {
 		return Math.max(1, duration.toMillis()) * 1000;
 	}

@@ -57,6 +57,7 @@ class JdbcLockerOutageIntegrationTests {
 				System.out.println("A lock call on a frozen PostgreSQL failed after " + took.toMillis() + " ms");
 				// The pool's connection timeout, then twice the statement timeout on the network, and slack for a loaded machine.
 				assertThat(took).isLessThan(Duration.ofSeconds(20));
+				assertThatExceptionOfType(RuntimeException.class).isThrownBy(locker::ping);
 			}
 			finally {
 				server.signal("CONT");
