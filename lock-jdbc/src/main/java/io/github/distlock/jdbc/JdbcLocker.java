@@ -162,6 +162,12 @@ public final class JdbcLocker implements Locker, AutoCloseable {
 		return (this.notices != null) ? this.notices.subscribe(key) : Locker.super.subscribe(key);
 	}
 
+	/** Only PostgreSQL, through its JDBC driver, sends release notices. */
+	@Override
+	public boolean sendsReleaseNotices() {
+		return this.notices != null;
+	}
+
 	/** Whether this process listens for release notices: on PostgreSQL, once its listening connection is open. */
 	@Override
 	public boolean releaseNoticesActive() {

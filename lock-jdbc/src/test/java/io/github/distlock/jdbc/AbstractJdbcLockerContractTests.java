@@ -63,7 +63,7 @@ abstract class AbstractJdbcLockerContractTests extends AbstractLockerContractTes
 
 	@Override
 	protected boolean deliversReleaseNotices() {
-		return this.locker.database() == LockDatabase.POSTGRESQL;
+		return this.locker.sendsReleaseNotices();
 	}
 
 }

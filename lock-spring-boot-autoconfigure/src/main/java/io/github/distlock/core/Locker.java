@@ -118,6 +118,16 @@ public interface Locker {
 	}
 
 	/**
+	 * Whether this store sends release notices at all. One that does not (a database without
+	 * {@code LISTEN}/{@code NOTIFY}) answers {@code false} and reports notices never active, so its
+	 * waiters look again every 200 ms by design; health checks do not count that as a fault.
+	 * @return {@code true} unless the store has no release notices
+	 */
+	default boolean sendsReleaseNotices() {
+		return true;
+	}
+
+	/**
 	 * Whether release notices can be delivered to this process now, for health checks: a store
 	 * with subscriptions answers whether it can subscribe and deliver, whether or not any lock is
 	 * subscribed. Each waiter goes by its own {@link ReleaseSubscription#isActive()}.
