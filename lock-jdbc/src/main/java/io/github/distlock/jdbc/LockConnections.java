@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import javax.sql.DataSource;
 
@@ -41,6 +42,9 @@ final class LockConnections {
 	private final int networkTimeoutMillis;
 
 	private final SQLExceptionTranslator translator;
+
+	/** Each statement parsed once: a few fixed ones, and a renewal's per batch size (up to a chunk). */
+	private final Map<String, ParsedSql> parsedStatements = new ConcurrentHashMap<>();
 
 	LockConnections(DataSource dataSource, Duration timeout) {
 		this.dataSource = (dataSource instanceof TransactionAwareDataSourceProxy proxy
@@ -94,7 +98,7 @@ final class LockConnections {
 	}
 
 	private <T> T run(String sql, Map<String, ?> parameters, StatementCall<T> call) {
-		ParsedSql parsed = NamedParameterUtils.parseSqlStatement(sql);
+		ParsedSql parsed = this.parsedStatements.computeIfAbsent(sql, NamedParameterUtils::parseSqlStatement);
 		MapSqlParameterSource source = new MapSqlParameterSource(parameters);
 		String jdbcSql = NamedParameterUtils.substituteNamedParameters(parsed, source);
 		Object[] values = NamedParameterUtils.buildValueArray(parsed, source, null);

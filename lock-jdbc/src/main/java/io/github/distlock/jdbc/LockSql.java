@@ -24,20 +24,21 @@ final class LockSql {
 			owner_token = CASE WHEN {busy} THEN {l}owner_token ELSE :owner END,
 			expires_at = CASE WHEN {busy} THEN {l}expires_at ELSE {now} + :leaseUs END""";
 
-	private static final String[] ACQUIRE = {
-			"""
+	private static final String ACQUIRE_POSTGRESQL = """
 			INSERT INTO {table} AS l (lock_name, owner_token, expires_at) VALUES (:key, :owner, {now} + :leaseUs)
 			ON CONFLICT (lock_name) DO UPDATE SET {takeOrWait}
-			RETURNING {l}owner_token, {l}expires_at - {now}""",
-			"""
+			RETURNING {l}owner_token, {l}expires_at - {now}""";
+
+	private static final String ACQUIRE_MYSQL = """
 			INSERT INTO {table} (lock_name, owner_token, expires_at) VALUES (:key, :owner, {now} + :leaseUs)
 			ON DUPLICATE KEY UPDATE {takeOrWait}
-			RETURNING {l}owner_token, {l}expires_at - {now}""",
-			"""
+			RETURNING {l}owner_token, {l}expires_at - {now}""";
+
+	private static final String ACQUIRE_H2 = """
 			SELECT owner_token, expires_at - {now} FROM FINAL TABLE (
 			MERGE INTO {table} USING (VALUES (CAST(:key AS VARCHAR(255)))) AS r(new_name) ON lock_name = r.new_name
 			WHEN MATCHED THEN UPDATE SET {takeOrWait}
-			WHEN NOT MATCHED THEN INSERT (lock_name, owner_token, expires_at) VALUES (:key, :owner, {now} + :leaseUs))""" };
+			WHEN NOT MATCHED THEN INSERT (lock_name, owner_token, expires_at) VALUES (:key, :owner, {now} + :leaseUs))""";
 
 	/** Someone waits, and the giving process is not the only one: leave the lock to the others. */
 	private static final String GIVES_WAY = "(waiting_until > {now} AND waiter <> :giver AND :giver <> '')";
@@ -64,18 +65,19 @@ final class LockSql {
 
 	private static final String FENCE_CONDITION = "owner_token = :owner AND expires_at > {now}";
 
-	private static final String[] FENCE = {
-			"""
+	private static final String FENCE_POSTGRESQL = """
 			UPDATE {table} SET fencing_token = GREATEST({now}, fencing_token + 1)
-			WHERE lock_name = :key AND {held} RETURNING fencing_token""",
-			// MariaDB returns no rows from an UPDATE; an upsert does (a gone lock leaves a free row).
-			"""
+			WHERE lock_name = :key AND {held} RETURNING fencing_token""";
+
+	/** MySQL returns no rows from an {@code UPDATE}; an upsert does (a gone lock leaves a free row). */
+	private static final String FENCE_MYSQL = """
 			INSERT INTO {table} (lock_name, expires_at) VALUES (:key, 0) ON DUPLICATE KEY UPDATE
 			fencing_token = CASE WHEN {held} THEN GREATEST({now}, fencing_token + 1) ELSE fencing_token END
-			RETURNING CASE WHEN {held} THEN fencing_token ELSE 0 END""",
-			"""
+			RETURNING CASE WHEN {held} THEN fencing_token ELSE 0 END""";
+
+	private static final String FENCE_H2 = """
 			SELECT fencing_token FROM FINAL TABLE (UPDATE {table} SET fencing_token = GREATEST({now}, fencing_token + 1)
-			WHERE lock_name = :key AND {held})""" };
+			WHERE lock_name = :key AND {held})""";
 
 	private static final String FIND = """
 			SELECT owner_token, expires_at - {now} FROM {table}
@@ -85,9 +87,47 @@ final class LockSql {
 
 	private final String table;
 
+	private final String acquire;
+
+	private final String release;
+
+	private final String state;
+
+	private final String fence;
+
+	private final String find;
+
 	LockSql(LockDatabase database, String table) {
 		this.database = database;
 		this.table = table;
+		this.acquire = acquire(database);
+		this.release = release(database);
+		this.state = fill(STATE);
+		this.fence = fill(switch (database) {
+			case POSTGRESQL -> FENCE_POSTGRESQL;
+			case MYSQL -> FENCE_MYSQL;
+			case H2 -> FENCE_H2;
+		}).replace("{held}", fill(FENCE_CONDITION));
+		this.find = fill(FIND);
+	}
+
+	/** PostgreSQL wants the existing row's columns qualified in {@code DO UPDATE}. */
+	private String acquire(LockDatabase database) {
+		String upsert = switch (database) {
+			case POSTGRESQL -> ACQUIRE_POSTGRESQL;
+			case MYSQL -> ACQUIRE_MYSQL;
+			case H2 -> ACQUIRE_H2;
+		};
+		return fill(upsert.replace("{takeOrWait}", TAKE_OR_WAIT)
+			.replace("{busy}", BUSY)
+			.replace("{l}", (database == LockDatabase.POSTGRESQL) ? "l." : ""));
+	}
+
+	private String release(LockDatabase database) {
+		boolean notices = database == LockDatabase.POSTGRESQL;
+		return fill(RELEASE.replace("{givesWay}", GIVES_WAY)
+			.replace("{notices}", notices ? NOTICES : "")
+			.replace("{noticesReturned}", notices ? NOTICES_RETURNED : ""));
 	}
 
 	/** The channel release notices are sent on: the table's name. */
@@ -99,40 +139,32 @@ final class LockSql {
 		return this.database;
 	}
 
-	/**
-	 * Takes the lock or records a waiter; answers the owner and the microseconds left on its lease.
-	 * PostgreSQL wants the existing row's columns qualified in {@code DO UPDATE}.
-	 */
+	/** Takes the lock or records a waiter; answers the owner and the microseconds left on its lease. */
 	String acquire() {
-		String row = (this.database == LockDatabase.POSTGRESQL) ? "l." : "";
-		return fill(ACQUIRE[this.database.ordinal()].replace("{takeOrWait}", TAKE_OR_WAIT)
-			.replace("{busy}", BUSY)
-			.replace("{l}", row));
+		return this.acquire;
 	}
 
 	/** Frees the lock if the owner holds it; changes one row or none. */
 	String release() {
-		boolean notices = this.database == LockDatabase.POSTGRESQL;
-		return fill(RELEASE.replace("{givesWay}", GIVES_WAY)
-			.replace("{notices}", notices ? NOTICES : "")
-			.replace("{noticesReturned}", notices ? NOTICES_RETURNED : ""));
+		return this.release;
 	}
 
 	/** The lock's owner, last releasing owner and microseconds left, to tell gone from taken. */
 	String state() {
-		return fill(STATE);
+		return this.state;
 	}
 
 	/** Mints a fencing token for a holding owner; answers it, zero, or no row. */
 	String fence() {
-		return fill(FENCE[this.database.ordinal()].replace("{held}", FENCE_CONDITION));
+		return this.fence;
 	}
 
 	/** The owner and microseconds left of a held lock, or no row. */
 	String find() {
-		return fill(FIND);
+		return this.find;
 	}
 
+	/** The statement with the table's name and the database's clock filled in. */
 	String fill(String sql) {
 		return sql.replace("{table}", this.table).replace("{now}", this.database.now());
 	}
