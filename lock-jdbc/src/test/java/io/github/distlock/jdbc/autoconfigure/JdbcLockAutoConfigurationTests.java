@@ -21,11 +21,13 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.diagnostics.FailureAnalyzer;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
+import org.springframework.core.io.support.SpringFactoriesLoader;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -58,6 +60,15 @@ class JdbcLockAutoConfigurationTests {
 			assertThat(analysis.getAction()).contains("CREATE TABLE " + this.table + " (", "owner_token",
 					"schema-" + database.name().toLowerCase() + ".sql", "distlock.jdbc.initialize-schema=always");
 		});
+	}
+
+	@Test
+	void failureAnalyzerIsRegistered() {
+		// Analyzers of other modules that want constructor arguments are left out.
+		assertThat(SpringFactoriesLoader.forDefaultResourceLocation()
+			.load(FailureAnalyzer.class, (type, implementation, failure) -> {
+			}))
+			.hasAtLeastOneElementOfType(MissingLockTableFailureAnalyzer.class);
 	}
 
 	@ParameterizedTest
