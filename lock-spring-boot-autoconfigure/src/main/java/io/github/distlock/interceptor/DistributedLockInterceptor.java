@@ -17,7 +17,6 @@ import org.aopalliance.intercept.MethodInvocation;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
-import org.reactivestreams.Publisher;
 
 import io.github.distlock.LockContext;
 import io.github.distlock.LockHandle;
@@ -129,8 +128,8 @@ public final class DistributedLockInterceptor implements MethodInterceptor {
 				|| ReactorLocking.isMono(invocation.getMethod().getReturnType());
 		return ReactorLocking.lockWhileSubscribed(mono,
 				() -> detached(this.acquirer.acquire(operation, keys)),
-				(handle) -> (Publisher<?>) proceedHolding(proxyInvocation.invocableClone(), handle, operation),
-				replacedWhenBusy ? (ex) -> (Publisher<?>) whenBusyReactive(invocation, operation, ex) : null);
+				(handle) -> proceedHolding(proxyInvocation.invocableClone(), handle, operation),
+				replacedWhenBusy ? (ex) -> whenBusyReactive(invocation, operation, ex) : null);
 	}
 
 

@@ -38,10 +38,12 @@ final class ReactorLocking {
 	 * @param work runs the method body under the lock and returns its publisher
 	 * @param fallback what to publish instead when the lock is not acquired, or {@code null} to
 	 * publish that exception
+	 * <p>{@code work} and {@code fallback} answer {@code Object}, cast to {@code Publisher} here, so
+	 * that the interceptor names no Reactive Streams type and loads without Reactor.
 	 */
 	static Publisher<?> lockWhileSubscribed(boolean mono, Supplier<LockHandle> acquire,
-			Function<LockHandle, @Nullable Publisher<?>> work,
-			@Nullable Function<LockNotAcquiredException, @Nullable Publisher<?>> fallback) {
+			Function<LockHandle, @Nullable Object> work,
+			@Nullable Function<LockNotAcquiredException, @Nullable Object> fallback) {
 		// hide() keeps the value from being dropped unseen on cancel, so the discard hook closes it.
 		Mono<Object> attempt = Mono.fromSupplier(() -> attempt(acquire, fallback))
 			.hide()
@@ -58,7 +60,7 @@ final class ReactorLocking {
 	}
 
 	private static Object attempt(Supplier<LockHandle> acquire,
-			@Nullable Function<LockNotAcquiredException, @Nullable Publisher<?>> fallback) {
+			@Nullable Function<LockNotAcquiredException, @Nullable Object> fallback) {
 		try {
 			return acquire.get();
 		}
@@ -70,8 +72,8 @@ final class ReactorLocking {
 		}
 	}
 
-	private static Publisher<?> orEmpty(@Nullable Publisher<?> publisher) {
-		return (publisher != null) ? publisher : Flux.empty();
+	private static Publisher<?> orEmpty(@Nullable Object publisher) {
+		return (publisher != null) ? (Publisher<?>) publisher : Flux.empty();
 	}
 
 	private static Mono<Void> release(Object outcome) {
