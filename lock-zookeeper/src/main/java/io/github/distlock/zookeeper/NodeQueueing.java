@@ -86,11 +86,8 @@ final class NodeQueueing {
 
 	private Acquisition busy(String key, String node, Duration willWait) {
 		if (willWait.isZero() || willWait.isNegative()) {
-			OwnNodes before = this.registry.update(key, (own) -> own.isQueued(node) && own.queuedUntil() - System.nanoTime() <= 0
-					? own.unqueue() : own);
-			if (before.isQueued(node) && before.queuedUntil() - System.nanoTime() <= 0) {
-				abandon(key, node, 1);
-			}
+			// A caller that will not wait leaves no node, unless an earlier attempt's wait is still on.
+			waitEnded(key, node);
 			return Acquisition.busy(RECHECK);
 		}
 		long until = System.nanoTime() + willWait.toNanos();
@@ -104,7 +101,7 @@ final class NodeQueueing {
 	private void waitEnded(String key, String node) {
 		OwnNodes before = this.registry.update(key, (own) -> isDue(own, node) ? own.unqueue() : own);
 		if (isDue(before, node)) {
-			abandon(key, node, 1);
+			abandon(key, node);
 			this.notices.arm(key);
 		}
 	}
@@ -122,13 +119,22 @@ final class NodeQueueing {
 		if (before.subscriptions() == 1) {
 			this.notices.disarm(key);
 			if (before.queued() != null) {
-				abandon(key, before.queued(), 1);
+				abandon(key, before.queued());
 			}
 		}
 	}
 
 	/** Deletes a node nobody wants, again later while ZooKeeper fails to, so it never holds the lock for nobody. */
-	void abandon(String key, String node, int attempt) {
+	private void abandon(String key, String node) {
+		abandon(key, node, 1);
+	}
+
+	/** Deletes a node nobody wants once, as the locker closes and can retry no more. */
+	void abandonOnce(String key, String node) {
+		abandon(key, node, ABANDON_ATTEMPTS);
+	}
+
+	private void abandon(String key, String node, int attempt) {
 		try {
 			this.nodes.delete(key, node);
 		}

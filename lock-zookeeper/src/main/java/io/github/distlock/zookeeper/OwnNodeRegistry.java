@@ -1,6 +1,8 @@
 package io.github.distlock.zookeeper;
 
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -41,6 +43,21 @@ final class OwnNodeRegistry {
 		return this.keys.entrySet().stream().filter((entry) -> entry.getValue().isSubscribed()).map(Map.Entry::getKey).toList();
 	}
 
+	/**
+	 * Takes every queued node out of the registry.
+	 * @return the nodes taken out
+	 */
+	List<QueuedNode> unqueueAll() {
+		List<QueuedNode> queued = new ArrayList<>();
+		for (String key : this.keys.keySet()) {
+			OwnNodes before = update(key, OwnNodes::unqueue);
+			if (before.queued() != null) {
+				queued.add(new QueuedNode(key, before.queued()));
+			}
+		}
+		return queued;
+	}
+
 	/** The session ended: every claim held so far is lost. */
 	void sessionLost() {
 		this.keys.values().forEach((nodes) -> this.lost.addAll(nodes.claimed().values()));
@@ -52,6 +69,10 @@ final class OwnNodeRegistry {
 
 	void forget(String path) {
 		this.lost.remove(path);
+	}
+
+	/** A node queued for a waiter of the lock {@code key}. */
+	record QueuedNode(String key, String path) {
 	}
 
 }

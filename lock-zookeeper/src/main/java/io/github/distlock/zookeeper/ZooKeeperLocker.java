@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.apache.curator.framework.CuratorFramework;
@@ -64,7 +65,8 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 			thread.setDaemon(true);
 			return thread;
 		});
-		this.background.setRemoveOnCancelPolicy(true);
+		// Once closed, watch events and deadlines still arriving are dropped, not thrown at ZooKeeper's threads.
+		this.background.setRejectedExecutionHandler(new ThreadPoolExecutor.DiscardPolicy());
 		this.notices = new ZooKeeperReleaseNotices(client, this.nodes, this.paths, this.registry, this.background);
 		this.queueing = new NodeQueueing(this.nodes, this.registry, this.notices, this.background);
 		client.getConnectionStateListenable().addListener(this.notices);
@@ -160,11 +162,16 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 		return this.notices.isActive() && !this.closed.get();
 	}
 
+	/**
+	 * Stops the background thread and deletes the nodes queued for waiters, which would otherwise
+	 * hold their locks for nobody until the client's session ends; the client stays open.
+	 */
 	@Override
 	public void close() {
 		if (this.closed.compareAndSet(false, true)) {
 			this.client.getConnectionStateListenable().removeListener(this.notices);
 			this.background.shutdownNow();
+			this.registry.unqueueAll().forEach((node) -> this.queueing.abandonOnce(node.key(), node.path()));
 		}
 	}
 
