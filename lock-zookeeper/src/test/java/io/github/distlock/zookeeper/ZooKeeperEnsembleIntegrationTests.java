@@ -66,7 +66,7 @@ class ZooKeeperEnsembleIntegrationTests {
 			CuratorFramework first = ZooKeeperServers.client(cluster.getConnectString());
 			CuratorFramework second = ZooKeeperServers.client(cluster.getConnectString());
 			try {
-				LockProcesses.on(first, "/distlock").run((one) -> LockProcesses.on(second, "/distlock").run((two) -> {
+				LockingContexts.on(first, "/distlock").run((one) -> LockingContexts.on(second, "/distlock").run((two) -> {
 					ExecutorService threads = Executors.newFixedThreadPool(2 * THREADS_PER_PROCESS);
 					try {
 						List<Future<?>> workers = new ArrayList<>();

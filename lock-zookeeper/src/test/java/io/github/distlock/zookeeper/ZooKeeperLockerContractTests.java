@@ -1,14 +1,11 @@
 package io.github.distlock.zookeeper;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-import org.apache.curator.framework.CuratorFramework;
-import org.apache.zookeeper.KeeperException;
 import org.junit.jupiter.api.AfterEach;
 
 import io.github.distlock.core.AbstractLockerContractTests;
@@ -25,29 +22,15 @@ class ZooKeeperLockerContractTests extends AbstractLockerContractTests {
 
 	private final String basePath = "/distlock-" + UUID.randomUUID();
 
-	private final List<CuratorFramework> clients = new ArrayList<>();
+	private final LockerProcesses processes = new LockerProcesses(this.basePath);
 
-	private final List<ZooKeeperLocker> lockers = new ArrayList<>();
+	private final Locker locker = this.processes.start();
 
-	private final CuratorFramework admin = ZooKeeperServers.client();
-
-	private final Locker locker = process();
-
-	private final Locker otherProcess = process();
+	private final Locker otherProcess = this.processes.start();
 
 	@AfterEach
 	void closeProcesses() {
-		this.lockers.forEach(ZooKeeperLocker::close);
-		this.clients.forEach(CuratorFramework::close);
-		this.admin.close();
-	}
-
-	private ZooKeeperLocker process() {
-		CuratorFramework client = ZooKeeperServers.client();
-		this.clients.add(client);
-		ZooKeeperLocker process = new ZooKeeperLocker(client, this.basePath, "lock");
-		this.lockers.add(process);
-		return process;
+		this.processes.close();
 	}
 
 	@Override
@@ -63,14 +46,14 @@ class ZooKeeperLockerContractTests extends AbstractLockerContractTests {
 	/** A process of its own: the window does not apply, since a lock given way goes to the queue. */
 	@Override
 	protected Locker processGivingWayFor(Duration giveWay) {
-		return process();
+		return this.processes.start();
 	}
 
 	/** Deletes every lock node, as an operator might; ZooKeeper itself keeps what it acknowledged. */
 	@Override
 	protected void loseAllData() {
 		try {
-			this.admin.delete().deletingChildrenIfNeeded().forPath(this.basePath);
+			this.processes.admin().delete().deletingChildrenIfNeeded().forPath(this.basePath);
 		}
 		catch (Exception ex) {
 			throw new IllegalStateException(ex);
@@ -84,24 +67,12 @@ class ZooKeeperLockerContractTests extends AbstractLockerContractTests {
 	@Override
 	protected Map<String, Long> timesToLive() {
 		Map<String, Long> found = new HashMap<>();
-		for (String directory : children(this.basePath)) {
+		for (String directory : this.processes.children(this.basePath)) {
 			String path = this.basePath + "/" + directory;
 			found.put(path, ZooKeeperServers.CONTAINER_CHECK_MILLIS);
-			children(path).forEach((node) -> found.put(path + "/" + node, (long) ZooKeeperServers.SESSION_TIMEOUT_MILLIS));
+			this.processes.children(path).forEach((node) -> found.put(path + "/" + node, (long) ZooKeeperServers.SESSION_TIMEOUT_MILLIS));
 		}
 		return found;
-	}
-
-	private List<String> children(String path) {
-		try {
-			return this.admin.getChildren().forPath(path);
-		}
-		catch (KeeperException.NoNodeException ex) {
-			return List.of();
-		}
-		catch (Exception ex) {
-			throw new IllegalStateException(ex);
-		}
 	}
 
 	@Override

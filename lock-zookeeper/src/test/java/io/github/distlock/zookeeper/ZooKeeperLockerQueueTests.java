@@ -1,15 +1,12 @@
 package io.github.distlock.zookeeper;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
-import org.apache.curator.framework.CuratorFramework;
-import org.apache.zookeeper.KeeperException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -35,21 +32,15 @@ class ZooKeeperLockerQueueTests {
 
 	private final String key = "queue:" + UUID.randomUUID();
 
-	private final List<CuratorFramework> clients = new ArrayList<>();
+	private final LockerProcesses processes = new LockerProcesses(this.basePath);
 
-	private final List<ZooKeeperLocker> lockers = new ArrayList<>();
+	private final ZooKeeperLocker holder = this.processes.start();
 
-	private final CuratorFramework admin = ZooKeeperServers.client();
-
-	private final ZooKeeperLocker holder = process();
-
-	private final ZooKeeperLocker waiter = process();
+	private final ZooKeeperLocker waiter = this.processes.start();
 
 	@AfterEach
 	void closeProcesses() {
-		this.lockers.forEach(ZooKeeperLocker::close);
-		this.clients.forEach(CuratorFramework::close);
-		this.admin.close();
+		this.processes.close();
 	}
 
 	@Test
@@ -67,7 +58,7 @@ class ZooKeeperLockerQueueTests {
 
 	@Test
 	void onlyTheNextWaiterIsToldOfARelease() throws InterruptedException {
-		ZooKeeperLocker last = process();
+		ZooKeeperLocker last = this.processes.start();
 		BlockingQueue<String> toldNext = listen(this.waiter);
 		BlockingQueue<String> toldLast = listen(last);
 		hold(this.holder, "holder");
@@ -132,24 +123,7 @@ class ZooKeeperLockerQueueTests {
 
 	/** The lock's nodes, in queue order. */
 	private List<String> nodes() {
-		try {
-			String directory = new LockPaths(this.basePath, "lock").directory(this.key);
-			return LockQueue.of(this.admin.getChildren().forPath(directory)).children();
-		}
-		catch (KeeperException.NoNodeException ex) {
-			return List.of();
-		}
-		catch (Exception ex) {
-			throw new IllegalStateException(ex);
-		}
-	}
-
-	private ZooKeeperLocker process() {
-		CuratorFramework client = ZooKeeperServers.client();
-		this.clients.add(client);
-		ZooKeeperLocker process = new ZooKeeperLocker(client, this.basePath, "lock");
-		this.lockers.add(process);
-		return process;
+		return LockQueue.of(this.processes.children(new LockPaths(this.basePath, "lock").directory(this.key))).children();
 	}
 
 }

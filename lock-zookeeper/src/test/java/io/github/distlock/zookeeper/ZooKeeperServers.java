@@ -2,11 +2,14 @@ package io.github.distlock.zookeeper;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryOneTime;
 import org.apache.curator.test.TestingServer;
+import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.ZooKeeper;
 
 /**
@@ -69,7 +72,7 @@ public final class ZooKeeperServers {
 			.build();
 		client.start();
 		try {
-			if (!client.blockUntilConnected(30, java.util.concurrent.TimeUnit.SECONDS)) {
+			if (!client.blockUntilConnected(30, TimeUnit.SECONDS)) {
 				throw new IllegalStateException("Could not connect to ZooKeeper at " + connectString);
 			}
 		}
@@ -89,10 +92,22 @@ public final class ZooKeeperServers {
 	public static void expireSession(CuratorFramework client) {
 		try {
 			ZooKeeper zooKeeper = client.getZookeeperClient().getZooKeeper();
+			CountDownLatch connected = new CountDownLatch(1);
+			// A twin handle on the same session: once it is connected, closing it closes the session.
 			ZooKeeper twin = new ZooKeeper(client.getZookeeperClient().getCurrentConnectionString(), SESSION_TIMEOUT_MILLIS,
 					(event) -> {
+						if (event.getState() == Watcher.Event.KeeperState.SyncConnected) {
+							connected.countDown();
+						}
 					}, zooKeeper.getSessionId(), zooKeeper.getSessionPasswd());
-			twin.close();
+			try {
+				if (!connected.await(30, TimeUnit.SECONDS)) {
+					throw new IllegalStateException("Could not connect to the session to expire it");
+				}
+			}
+			finally {
+				twin.close();
+			}
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);

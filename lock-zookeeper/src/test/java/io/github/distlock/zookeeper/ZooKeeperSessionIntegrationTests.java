@@ -35,7 +35,7 @@ class ZooKeeperSessionIntegrationTests {
 
 	@Test
 	void expiredSessionFreesLockForAnotherProcessAndItsHolderIsTold() {
-		LockProcesses.on(this.holderClient, this.basePath).run((holder) -> LockProcesses.on(this.otherClient, this.basePath)
+		LockingContexts.on(this.holderClient, this.basePath).run((holder) -> LockingContexts.on(this.otherClient, this.basePath)
 			.run((other) -> {
 				LockHandle held = holder.getBean(LockTemplate.class).tryAcquire(KEY, null, Duration.ZERO).orElseThrow();
 				long heldToken = held.fencingToken();
@@ -53,7 +53,7 @@ class ZooKeeperSessionIntegrationTests {
 
 	@Test
 	void closedClientFreesItsLocksAtOnce() {
-		LockProcesses.on(this.otherClient, this.basePath).run((other) -> {
+		LockingContexts.on(this.otherClient, this.basePath).run((other) -> {
 			ZooKeeperLocker holder = new ZooKeeperLocker(this.holderClient, this.basePath, "lock");
 			assertThat(holder.tryAcquire(KEY, "holder", Duration.ofSeconds(30), Duration.ZERO).acquired()).isTrue();
 			LockTemplate otherTemplate = other.getBean(LockTemplate.class);

@@ -12,9 +12,9 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
  * Application contexts that lock on ZooKeeper through the auto-configuration, each one process
  * with its own Curator client, with a short watchdog lease so that a lost lock is noticed soon.
  */
-final class LockProcesses {
+final class LockingContexts {
 
-	private LockProcesses() {
+	private LockingContexts() {
 	}
 
 	/**
