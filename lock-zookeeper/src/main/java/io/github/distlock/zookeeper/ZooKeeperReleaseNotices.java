@@ -18,8 +18,8 @@ import io.github.distlock.core.ReleaseListener;
 
 /**
  * Release notices from watches (ZOOKEEPER.md, point b): each subscribed lock watches one node, its
- * queued node's predecessor or else the holder, and its listeners are told when a holder goes while
- * someone waits. Watch events and connection changes are handled on the locker's background
+ * queued node's predecessor or else the holder, and its listeners are told when its queued node
+ * comes to hold the lock, or, with none queued, when a holder goes while someone waits. Watch events and connection changes are handled on the locker's background
  * thread, never on ZooKeeper's event thread.
  */
 final class ZooKeeperReleaseNotices implements ConnectionStateListener {
@@ -68,6 +68,8 @@ final class ZooKeeperReleaseNotices implements ConnectionStateListener {
 			armWatch(key);
 		}
 		catch (RuntimeException ex) {
+			// Not watched after all: the next arm must try again.
+			this.watched.remove(key);
 			logger.debug("Could not watch lock '" + key + "'; its waiter looks again", ex);
 		}
 	}
@@ -80,8 +82,14 @@ final class ZooKeeperReleaseNotices implements ConnectionStateListener {
 	private void armWatch(String key) {
 		LockQueue queue = this.nodes.queue(key);
 		String queued = this.registry.get(key).queued();
-		String target = (queued != null && queue.contains(LockPaths.name(queued)))
-				? queue.predecessorOf(LockPaths.name(queued)) : queue.holder();
+		boolean inQueue = queued != null && queue.contains(LockPaths.name(queued));
+		if (inQueue && LockPaths.name(queued).equals(queue.holder())) {
+			// The lock came to this process's node: nothing to watch, and its waiter may take it now.
+			this.watched.remove(key);
+			tell(key, false);
+			return;
+		}
+		String target = inQueue ? queue.predecessorOf(LockPaths.name(queued)) : queue.holder();
 		Watched watch = (target != null) ? new Watched(this.paths.node(key, target), target.equals(queue.holder()))
 				: new Watched(this.paths.directory(key), false);
 		Watched before = this.watched.put(key, watch);
@@ -116,12 +124,12 @@ final class ZooKeeperReleaseNotices implements ConnectionStateListener {
 		arm(key);
 	}
 
-	/** Whether the watched node's going freed the lock for someone waiting. */
+	/**
+	 * Whether the watched holder's going freed the lock for another process's waiter; when this
+	 * process waits in the queue, {@link #arm} tells once its own node holds the lock.
+	 */
 	private boolean released(String key, Watched watch) {
-		LockQueue queue = this.nodes.queue(key);
-		String queued = this.registry.get(key).queued();
-		boolean oursNext = queued != null && LockPaths.name(queued).equals(queue.holder());
-		return oursNext || (queued == null && watch.holder() && !queue.isEmpty());
+		return watch.holder() && this.registry.get(key).queued() == null && !this.nodes.queue(key).isEmpty();
 	}
 
 	@Override
