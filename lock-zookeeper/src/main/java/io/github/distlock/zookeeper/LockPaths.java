@@ -46,11 +46,6 @@ final class LockPaths {
 		return child.contains(this.process + "-lock-");
 	}
 
-	/** The base path, under which every lock's directory is. */
-	String basePath() {
-		return this.basePath;
-	}
-
 	/** A child's place in the queue. */
 	static String sequence(String child) {
 		return child.substring(Math.max(0, child.length() - SEQUENCE_DIGITS));
