@@ -2,17 +2,22 @@ package io.github.distlock.autoconfigure;
 
 import java.util.stream.IntStream;
 
+import io.github.distlock.redis.autoconfigure.RedisLockAutoConfiguration;
 import io.github.distlock.test.redis.RedisServerExtension;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
+import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * The annotation's behaviours of {@link DistributedLockIntegrationTests} (transactions, async
- * methods, keys, fallback, multi-locks) with the locks on five Redlock masters.
+ * The annotation's behaviours of {@link AbstractDistributedLockIntegrationTests} (transactions,
+ * async methods, keys, fallback, multi-locks) with the locks on five Redlock masters.
  */
-class RedlockDistributedLockIntegrationTests extends DistributedLockIntegrationTests {
+@ImportAutoConfiguration({ RedisLockAutoConfiguration.class, DistributedLockAutoConfiguration.class,
+		AopAutoConfiguration.class })
+class RedlockDistributedLockIntegrationTests extends AbstractDistributedLockIntegrationTests {
 
 	@RegisterExtension
 	static final RedisServerExtension nodes = RedisServerExtension.servers(5);
@@ -22,14 +27,6 @@ class RedlockDistributedLockIntegrationTests extends DistributedLockIntegrationT
 		registry.add("distlock.redlock.nodes",
 				() -> String.join(",", IntStream.range(0, 5).mapToObj((node) -> nodes.server(node).uri()).toList()));
 		registry.add("distlock.redlock.node-timeout", () -> "2s");
-	}
-
-	/** Held by a majority of the nodes. */
-	@Override
-	boolean isHeldInStore(String redisKey) {
-		return IntStream.range(0, 5)
-			.filter((node) -> nodes.server(node).withConnection((redis) -> redis.sync().exists(redisKey)) == 1)
-			.count() >= 3;
 	}
 
 }

@@ -51,7 +51,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * holders lose their leases more often, and every assertion must still hold). To run it for as
  * long as one wants, from the project's root:
  * <pre class="code">
- * ./mvnw -B -ntp -pl lock-spring-boot-autoconfigure -am verify -Dtest=ChaosIntegrationTests \
+ * ./mvnw -B -ntp -pl lock-redis -am verify -Dtest=ChaosIntegrationTests \
  *     -Dsurefire.failIfNoSpecifiedTests=false -Dchaos.seconds=600
  * </pre>
  * The summary line, and every fault injected, are in

@@ -118,6 +118,16 @@ public interface Locker {
 	}
 
 	/**
+	 * Whether this store tells waiters of releases at all. A store without notices (a database
+	 * with no way to push them) answers {@code false}: its waiters look again at short intervals,
+	 * by design rather than because of a fault, so health checks do not report it as one.
+	 * @return {@code true} when the store sends release notices
+	 */
+	default boolean sendsReleaseNotices() {
+		return true;
+	}
+
+	/**
 	 * Whether release notices can be delivered to this process now, for health checks: a store
 	 * with subscriptions answers whether it can subscribe and deliver, whether or not any lock is
 	 * subscribed. Each waiter goes by its own {@link ReleaseSubscription#isActive()}.

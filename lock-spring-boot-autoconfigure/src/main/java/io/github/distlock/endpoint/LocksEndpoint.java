@@ -3,6 +3,7 @@ package io.github.distlock.endpoint;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 import io.github.distlock.core.DefaultLockTemplate;
 import io.github.distlock.core.LockActivity;
@@ -61,10 +62,16 @@ public class LocksEndpoint {
 	@ReadOperation
 	public LockDescriptor lock(@Selector String name, @Selector(match = Match.ALL_REMAINING) String[] key) {
 		String identity = LockNames.identity(name, String.join("/", key));
-		LockHolder holder = this.template.holder(identity).orElse(null);
-		return new LockDescriptor(name, LockNames.keyOf(identity), holder != null,
-				(holder != null) ? HolderDescriptor.of(holder) : null,
-				LocksDescriptor.of(this.template.activity(), identity));
+		LocksDescriptor local = LocksDescriptor.of(this.template.activity(), identity);
+		Optional<LockHolder> holder;
+		try {
+			holder = this.template.holder(identity);
+		}
+		catch (UnsupportedOperationException ex) {
+			return new LockDescriptor(name, LockNames.keyOf(identity), null, null, local);
+		}
+		return new LockDescriptor(name, LockNames.keyOf(identity), holder.isPresent(),
+				holder.map(HolderDescriptor::of).orElse(null), local);
 	}
 
 	/**
@@ -132,11 +139,12 @@ public class LocksEndpoint {
 	 * One lock: who holds it in the store, and what this instance does with it.
 	 * @param name the lock's name
 	 * @param key its key within the name
-	 * @param held whether anyone holds it in the store
-	 * @param holder who holds it, or {@code null} when it is free
+	 * @param held whether anyone holds it in the store, or {@code null} when the store cannot tell
+	 * (its locker does not implement {@code Locker.find})
+	 * @param holder who holds it, or {@code null} when it is free or the store cannot tell
 	 * @param local what this instance holds of it and which of its callers wait for it
 	 */
-	public record LockDescriptor(String name, String key, boolean held, @Nullable HolderDescriptor holder,
+	public record LockDescriptor(String name, String key, @Nullable Boolean held, @Nullable HolderDescriptor holder,
 			LocksDescriptor local) implements OperationResponseBody {
 	}
 

@@ -18,7 +18,8 @@ import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
 
 /**
  * The health of distributed locking ({@code distlock} under {@code /actuator/health}): up when the
- * lock store answers and release notices reach this instance, down with the reason otherwise, and
+ * lock store answers and release notices reach this instance (if the store sends any), down with
+ * the reason otherwise, and
  * how many leases were found lost in the last minutes. A check never waits longer than its
  * timeout: the store is asked on a thread of the indicator's own, and while one question is
  * unanswered the next checks wait for the same answer rather than asking again.
@@ -67,7 +68,10 @@ public final class DistributedLockHealthIndicator extends AbstractHealthIndicato
 			Thread.currentThread().interrupt();
 			builder.down().withDetail("store", "check interrupted");
 		}
-		if (this.locker.releaseNoticesActive()) {
+		if (!this.locker.sendsReleaseNotices()) {
+			builder.withDetail("releaseNotices", "none: this store has none, so waiters look again every 200 ms");
+		}
+		else if (this.locker.releaseNoticesActive()) {
 			builder.withDetail("releaseNotices", "subscribed");
 		}
 		else {

@@ -24,11 +24,13 @@ public final class ArchitectureRules {
 	}
 
 	/**
-	 * Returns distlock's production classes on the class path.
+	 * Returns distlock's production classes on the class path: neither a module's test classes nor
+	 * the test jar that store modules take the contract from.
 	 * @return the classes
 	 */
 	public static JavaClasses productionClasses() {
 		return new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+			.withImportOption((location) -> !location.contains("-tests.jar"))
 			.importPackages("io.github.distlock");
 	}
 

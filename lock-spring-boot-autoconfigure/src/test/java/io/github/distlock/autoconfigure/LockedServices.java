@@ -19,7 +19,7 @@ import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
- * Beans with {@code @DistributedLock} methods, for {@link DistributedLockIntegrationTests}.
+ * Beans with {@code @DistributedLock} methods, for {@link AbstractDistributedLockIntegrationTests}.
  */
 final class LockedServices {
 

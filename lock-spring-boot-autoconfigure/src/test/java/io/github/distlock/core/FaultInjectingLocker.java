@@ -19,7 +19,7 @@ import io.github.distlock.memory.InMemoryLocker;
  */
 public final class FaultInjectingLocker implements Locker {
 
-	private static final Set<String> OPERATIONS = Set.of("acquire", "release", "renew", "fence");
+	private static final Set<String> OPERATIONS = Set.of("acquire", "release", "renew", "fence", "find");
 
 	private final InMemoryLocker locker;
 
@@ -32,6 +32,8 @@ public final class FaultInjectingLocker implements Locker {
 	private final Map<String, Runnable> after = new ConcurrentHashMap<>();
 
 	private volatile boolean releaseNoticesActive = true;
+
+	private volatile boolean sendsReleaseNotices = true;
 
 	/** The locks subscribed, with their open subscriptions. */
 	private final Map<String, Integer> subscribed = new ConcurrentHashMap<>();
@@ -66,7 +68,7 @@ public final class FaultInjectingLocker implements Locker {
 
 	@Override
 	public Optional<StoredLock> find(String key) {
-		return this.locker.find(key);
+		return call("find", () -> this.locker.find(key));
 	}
 
 	@Override
@@ -105,6 +107,20 @@ public final class FaultInjectingLocker implements Locker {
 	}
 
 	@Override
+	public boolean sendsReleaseNotices() {
+		return this.sendsReleaseNotices;
+	}
+
+	/**
+	 * Makes the store one that sends no release notices at all, as a database without a way to
+	 * push them; also makes its notices inactive.
+	 */
+	public void sendNoReleaseNotices() {
+		this.sendsReleaseNotices = false;
+		this.releaseNoticesActive = false;
+	}
+
+	@Override
 	public boolean releaseNoticesActive() {
 		return this.releaseNoticesActive;
 	}
@@ -126,7 +142,7 @@ public final class FaultInjectingLocker implements Locker {
 	/**
 	 * Runs {@code behaviour} before every call of an operation, before the store sees it; it may
 	 * sleep, throw, or block on a latch.
-	 * @param operation {@code acquire}, {@code release}, {@code renew} or {@code fence}
+	 * @param operation {@code acquire}, {@code release}, {@code renew}, {@code fence} or {@code find}
 	 * @param behaviour what to run
 	 */
 	public void before(String operation, Runnable behaviour) {
@@ -136,7 +152,7 @@ public final class FaultInjectingLocker implements Locker {
 	/**
 	 * Runs {@code behaviour} after the store applied an operation, before it answers: a failure
 	 * there is a reply lost on the way back.
-	 * @param operation {@code acquire}, {@code release}, {@code renew} or {@code fence}
+	 * @param operation {@code acquire}, {@code release}, {@code renew}, {@code fence} or {@code find}
 	 * @param behaviour what to run
 	 */
 	public void after(String operation, Runnable behaviour) {
@@ -154,7 +170,7 @@ public final class FaultInjectingLocker implements Locker {
 
 	/**
 	 * Returns how often this process called an operation.
-	 * @param operation {@code acquire}, {@code release}, {@code renew} or {@code fence}
+	 * @param operation {@code acquire}, {@code release}, {@code renew}, {@code fence} or {@code find}
 	 * @return the number of calls, failed ones included
 	 */
 	public long calls(String operation) {
