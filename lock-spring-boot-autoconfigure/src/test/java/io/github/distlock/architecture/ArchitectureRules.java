@@ -108,15 +108,18 @@ public final class ArchitectureRules {
 	}
 
 	/**
-	 * Returns the methods, lambdas' included, whose signature names Reactor's, Reactive Streams' or
-	 * Spring's transaction types outside the classes made for them: Spring introspects every
+	 * Returns the methods of the API, the core and the interceptor, lambdas' included, whose
+	 * signature names Reactor's, Reactive Streams' or Spring's transaction types outside the
+	 * classes made for them: Spring introspects every
 	 * declared method of a bean's class, so one such signature keeps the class from loading
 	 * without the library, which {@link #optionalLibrariesOnlyWhereGuarded()} does not see.
 	 * @param classes the classes to look at
 	 * @return each such method, named
 	 */
 	public static List<String> optionalLibrariesInSignatures(JavaClasses classes) {
+		// The API, the core and the interceptor: what every locking call loads, in every module.
 		return classes.stream()
+			.filter((javaClass) -> javaClass.getPackageName().matches("io\\.github\\.distlock(\\.core|\\.interceptor)?"))
 			.filter((javaClass) -> !javaClass.getName().matches(GUARDED))
 			.flatMap((javaClass) -> Arrays.stream(javaClass.reflect().getDeclaredMethods()))
 			.filter((method) -> Stream.concat(Stream.of(method.getReturnType()), Arrays.stream(method.getParameterTypes()))
