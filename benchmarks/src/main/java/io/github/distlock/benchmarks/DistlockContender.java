@@ -1,8 +1,6 @@
 package io.github.distlock.benchmarks;
 
-import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 
@@ -10,7 +8,6 @@ import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
-import io.github.distlock.LockHandle;
 import io.github.distlock.core.DefaultLockTemplate;
 import io.github.distlock.core.LockSettings;
 import io.github.distlock.micrometer.LockMetrics;
@@ -65,7 +62,7 @@ final class DistlockContender implements Contender {
 
 	@Override
 	public LockSession session(String key) {
-		return new Session(key);
+		return new TemplateSession(this.template, key);
 	}
 
 	@Override
@@ -73,32 +70,6 @@ final class DistlockContender implements Contender {
 		this.template.close();
 		this.locker.close();
 		this.connectionFactory.destroy();
-	}
-
-	/** One thread's use of the template on one key. */
-	private final class Session implements LockSession {
-
-		private final String key;
-
-		private LockHandle handle;
-
-		Session(String key) {
-			this.key = key;
-		}
-
-		@Override
-		public boolean acquire(Duration wait) {
-			Optional<LockHandle> handle = DistlockContender.this.template.tryAcquire(this.key, LEASE, wait);
-			this.handle = handle.orElse(null);
-			return this.handle != null;
-		}
-
-		@Override
-		public void release() {
-			this.handle.close();
-			this.handle = null;
-		}
-
 	}
 
 }

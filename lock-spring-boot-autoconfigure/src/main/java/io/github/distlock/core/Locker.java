@@ -118,10 +118,10 @@ public interface Locker {
 	}
 
 	/**
-	 * Whether this store tells waiters of releases at all. A store without notices (a database
-	 * with no way to push them) answers {@code false}: its waiters look again at short intervals,
-	 * by design rather than because of a fault, so health checks do not report it as one.
-	 * @return {@code true} when the store sends release notices
+	 * Whether this store sends release notices at all. One that does not (a database without
+	 * {@code LISTEN}/{@code NOTIFY}) answers {@code false} and reports notices never active, so its
+	 * waiters look again every 200 ms by design; health checks do not count that as a fault.
+	 * @return {@code true} unless the store has no release notices
 	 */
 	default boolean sendsReleaseNotices() {
 		return true;

@@ -18,11 +18,11 @@ import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
 
 /**
  * The health of distributed locking ({@code distlock} under {@code /actuator/health}): up when the
- * lock store answers and release notices reach this instance (if the store sends any), down with
- * the reason otherwise, and
- * how many leases were found lost in the last minutes. A check never waits longer than its
- * timeout: the store is asked on a thread of the indicator's own, and while one question is
- * unanswered the next checks wait for the same answer rather than asking again.
+ * lock store answers and release notices reach this instance (where the store has them), down
+ * with the reason otherwise, and how many leases were found lost in the last minutes. A check
+ * never waits longer than its timeout: the store is asked on a thread of the indicator's own, and
+ * while one question is unanswered the next checks wait for the same answer rather than asking
+ * again.
  *
  * @since 0.1.0
  */
@@ -69,7 +69,7 @@ public final class DistributedLockHealthIndicator extends AbstractHealthIndicato
 			builder.down().withDetail("store", "check interrupted");
 		}
 		if (!this.locker.sendsReleaseNotices()) {
-			builder.withDetail("releaseNotices", "none: this store has none, so waiters look again every 200 ms");
+			builder.withDetail("releaseNotices", "none in this lock store: waiters look again every 200 ms");
 		}
 		else if (this.locker.releaseNoticesActive()) {
 			builder.withDetail("releaseNotices", "subscribed");

@@ -38,8 +38,8 @@ final class ReactorLocking {
 	 * @param work runs the method body under the lock and returns its publisher
 	 * @param fallback what to publish instead when the lock is not acquired, or {@code null} to
 	 * publish that exception
-	 * <p>{@code work} and {@code fallback} answer {@code Object}, cast to {@code Publisher} here, so
-	 * that the interceptor names no Reactive Streams type and loads without Reactor.
+	 * (Both are typed {@code Object}, so that the caller's lambdas name no Reactive Streams type:
+	 * the interceptor's methods are read by reflection in applications without Reactor.)
 	 */
 	static Publisher<?> lockWhileSubscribed(boolean mono, Supplier<LockHandle> acquire,
 			Function<LockHandle, @Nullable Object> work,

@@ -5,6 +5,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -24,6 +26,12 @@ public final class ArchitectureRules {
 
 	private static final String[] STORE_CLIENTS = { "org.springframework.data.redis..", "io.lettuce..",
 			"java.sql..", "javax.sql..", "org.springframework.jdbc..", "org.apache.curator..", "org.apache.zookeeper.." };
+
+	/** The API, the core and the interceptor: what every locking call loads, whatever the store. */
+	private static final String[] EVERY_CALL = { "io.github.distlock", "io.github.distlock.core..",
+			"io.github.distlock.interceptor.." };
+
+	private static final DescribedPredicate<JavaClass> EVERY_CALL_CLASSES = JavaClass.Predicates.resideInAnyPackage(EVERY_CALL);
 
 	/** The classes that may name optional libraries: loaded only once those are known present. */
 	private static final String GUARDED = "io\\.github\\.distlock\\.interceptor\\.(ReactorLocking|LockRelease\\$Transactions).*";
@@ -93,14 +101,16 @@ public final class ArchitectureRules {
 	}
 
 	/**
-	 * Returns the rule that only the classes made for them name Reactor's, Reactive Streams' or
-	 * Spring's transaction types: the libraries are optional, and a class every call loads that
-	 * names one (a cast in a lambda is enough) fails to load without it, as the interceptor did in
-	 * an application on ZooKeeper with neither.
+	 * Returns the rule that, of the classes every locking call loads, only those made for them name
+	 * Reactor's, Reactive Streams' or Spring's transaction types: the libraries are optional, and a
+	 * class that names one fails to load without it, as the interceptor did in an application on
+	 * ZooKeeper with neither.
 	 * @return the rule
 	 */
 	public static ArchRule optionalLibrariesOnlyWhereGuarded() {
 		return noClasses().that()
+			.resideInAnyPackage(EVERY_CALL)
+			.and()
 			.haveNameNotMatching(GUARDED)
 			.should()
 			.dependOnClassesThat()
@@ -117,9 +127,8 @@ public final class ArchitectureRules {
 	 * @return each such method, named
 	 */
 	public static List<String> optionalLibrariesInSignatures(JavaClasses classes) {
-		// The API, the core and the interceptor: what every locking call loads, in every module.
 		return classes.stream()
-			.filter((javaClass) -> javaClass.getPackageName().matches("io\\.github\\.distlock(\\.core|\\.interceptor)?"))
+			.filter(EVERY_CALL_CLASSES::test)
 			.filter((javaClass) -> !javaClass.getName().matches(GUARDED))
 			.flatMap((javaClass) -> Arrays.stream(javaClass.reflect().getDeclaredMethods()))
 			.filter((method) -> Stream.concat(Stream.of(method.getReturnType()), Arrays.stream(method.getParameterTypes()))

@@ -12,11 +12,13 @@ import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
@@ -98,6 +100,17 @@ public abstract class AbstractLockerContractTests {
 	 * @return {@code true} unless the store hands a lock given way to its queue
 	 */
 	protected boolean givesWayForAWindow() {
+		return true;
+	}
+
+	/**
+	 * Returns whether the store tells processes of releases at all. A store without notices (a
+	 * database without {@code LISTEN}/{@code NOTIFY}) answers {@code false}: it must then report
+	 * notices as never active, so that waiters look again at short intervals (PROTOCOL.md,
+	 * invariant 12), and the notice tests are skipped. Every other store keeps the default.
+	 * @return whether the store delivers release notices
+	 */
+	protected boolean deliversReleaseNotices() {
 		return true;
 	}
 
@@ -355,6 +368,11 @@ public abstract class AbstractLockerContractTests {
 	@Nested
 	class Notices {
 
+		@BeforeEach
+		void storeDeliversNotices() {
+			assumeTrue(deliversReleaseNotices(), "the store sends no release notices");
+		}
+
 		@Test
 		void processIsToldOfAReleaseItSubscribedTo() throws InterruptedException {
 			BlockingQueue<String> ours = listen(locker());
@@ -447,6 +465,24 @@ public abstract class AbstractLockerContractTests {
 			ReleaseSubscription subscription = process.subscribe(name);
 			await().atMost(TIMEOUT).until(subscription::isActive);
 			return subscription;
+		}
+
+	}
+
+	@Nested
+	class WithoutNotices {
+
+		@Test
+		void storeWithoutNoticesNeverReportsThemActive() {
+			assumeFalse(deliversReleaseNotices(), "the store sends release notices");
+			locker().onRelease((name) -> {
+			});
+			hold(otherProcess(), key, first, LEASE);
+			locker().tryAcquire(key, second, LEASE, WAIT);
+			try (ReleaseSubscription subscription = locker().subscribe(key)) {
+				assertThat(subscription.isActive()).isFalse();
+				assertThat(locker().releaseNoticesActive()).isFalse();
+			}
 		}
 
 	}

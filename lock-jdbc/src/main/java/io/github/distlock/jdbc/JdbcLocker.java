@@ -1,0 +1,198 @@
+package io.github.distlock.jdbc;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+import javax.sql.DataSource;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.util.ClassUtils;
+
+import io.github.distlock.core.Acquisition;
+import io.github.distlock.core.LeaseRequest;
+import io.github.distlock.core.Locker;
+import io.github.distlock.core.Release;
+import io.github.distlock.core.ReleaseListener;
+import io.github.distlock.core.ReleaseSubscription;
+import io.github.distlock.core.Renewal;
+import io.github.distlock.core.StoredLock;
+
+/**
+ * The {@link Locker} on a database table: one row per lock name, each operation one statement on
+ * its own auto-commit connection, outside the application's transactions; leases and fencing
+ * tokens on the database's clock. The table and statements are described in {@code JDBC.md}
+ * beside this class. On PostgreSQL, with its JDBC driver, waiters are told of releases by
+ * {@code LISTEN}/{@code NOTIFY}; elsewhere release notices are not active, and waiters look again
+ * at short intervals, one thread per process and lock.
+ *
+ * @since 0.1.0
+ */
+public final class JdbcLocker implements Locker, AutoCloseable {
+
+	/** The lock table's name when none is configured, as in the schema scripts. */
+	public static final String DEFAULT_TABLE = "distlock_locks";
+
+	/**
+	 * How long a lock given way is left to the waiters of other processes: long enough for one of
+	 * them to be told and take it, short enough that a waiter which gave up meanwhile costs little.
+	 */
+	static final Duration GIVE_WAY = Duration.ofMillis(100);
+
+	private final LockSql sql;
+
+	private final LockConnections connections;
+
+	private final LockNames names;
+
+	private final JdbcRenewals renewals;
+
+	private final @Nullable PostgresReleaseNotices notices;
+
+	/** Tells this process's attempts and waiters from other processes'. */
+	private final String processId = UUID.randomUUID().toString();
+
+	private final long giveWayMicros;
+
+	/**
+	 * Creates a locker on a table of the given data source's database.
+	 * @param dataSource the application's data source
+	 * @param table the lock table's name, for example {@link #DEFAULT_TABLE}
+	 * @param keyPrefix first part of every lock's name, for example {@code lock}
+	 * @param timeout how long one statement may take before it fails
+	 */
+	public JdbcLocker(DataSource dataSource, String table, String keyPrefix, Duration timeout) {
+		this(dataSource, table, keyPrefix, timeout, GIVE_WAY);
+	}
+
+	/** Creates a locker that leaves a lock given way to other processes for {@code giveWay}. */
+	JdbcLocker(DataSource dataSource, String table, String keyPrefix, Duration timeout, Duration giveWay) {
+		this.connections = new LockConnections(dataSource, timeout);
+		this.sql = new LockSql(LockDatabase.of(this.connections.dataSource()), table);
+		this.names = new LockNames(keyPrefix);
+		this.renewals = new JdbcRenewals(this.sql, this.connections, this.names, this.processId);
+		this.notices = (this.sql.database() == LockDatabase.POSTGRESQL
+				&& ClassUtils.isPresent("org.postgresql.PGConnection", JdbcLocker.class.getClassLoader()))
+						? new PostgresReleaseNotices(this.connections.dataSource(), table, this.names, timeout) : null;
+		this.giveWayMicros = micros(giveWay);
+	}
+
+	@Override
+	public Acquisition tryAcquire(String key, String owner, Duration lease, Duration willWait) {
+		Map<String, Object> parameters = Map.of("key", this.names.of(key), "owner", owner, "leaseUs", micros(lease),
+				"waitUs", (willWait.isNegative() || willWait.isZero()) ? 0L : micros(willWait), "process", this.processId);
+		LockRow row;
+		try {
+			row = acquireRow(parameters);
+		}
+		catch (DuplicateKeyException ex) {
+			// H2's MERGE of a new lock name may race another; the row exists now, so the next one updates it.
+			row = acquireRow(parameters);
+		}
+		return owner.equals(row.owner()) ? Acquisition.ACQUIRED : Acquisition.busy(row.leaseLeft());
+	}
+
+	private LockRow acquireRow(Map<String, Object> parameters) {
+		return this.connections.query(this.sql.acquire(), parameters, LockRow::read).get(0);
+	}
+
+	@Override
+	public Release release(String key, String owner) {
+		return release(key, owner, "");
+	}
+
+	@Override
+	public Release giveWay(String key, String owner) {
+		return release(key, owner, this.processId);
+	}
+
+	private Release release(String key, String owner, String giver) {
+		String name = this.names.of(key);
+		Map<String, Object> parameters = Map.of("key", name, "owner", owner, "giver", giver, "giveWayUs",
+				this.giveWayMicros, "channel", this.sql.channel());
+		if (this.connections.update(this.sql.release(), parameters) > 0) {
+			return Release.RELEASED;
+		}
+		List<LockState> states = this.connections.query(this.sql.state(), Map.of("key", name), LockState::read);
+		return states.isEmpty() ? Release.GONE : states.get(0).releaseAnswer(owner);
+	}
+
+	@Override
+	public List<Renewal> renew(List<LeaseRequest> leases) {
+		return this.renewals.renew(leases);
+	}
+
+	@Override
+	public long fence(String key, String owner) {
+		List<Long> tokens = this.connections.query(this.sql.fence(), Map.of("key", this.names.of(key), "owner", owner),
+				(results, row) -> results.getLong(1));
+		return tokens.isEmpty() ? 0 : tokens.get(0);
+	}
+
+	@Override
+	public Optional<StoredLock> find(String key) {
+		return this.connections.query(this.sql.find(), Map.of("key", this.names.of(key)), LockRow::read)
+			.stream()
+			.findFirst()
+			.map((row) -> new StoredLock(row.owner(), row.leaseLeft()));
+	}
+
+	/** Asks the database for an answer within the statement timeout. */
+	@Override
+	public void ping() {
+		if (!this.connections.isValid()) {
+			throw new IllegalStateException("The lock table's database did not answer in time");
+		}
+	}
+
+	@Override
+	public void onRelease(ReleaseListener listener) {
+		if (this.notices != null) {
+			this.notices.addListener(listener);
+		}
+	}
+
+	/** Counts the subscription in this process; the listening connection hears every release someone waited for. */
+	@Override
+	public ReleaseSubscription subscribe(String key) {
+		return (this.notices != null) ? this.notices.subscribe(key) : Locker.super.subscribe(key);
+	}
+
+	/** Only PostgreSQL, through its JDBC driver, sends release notices. */
+	@Override
+	public boolean sendsReleaseNotices() {
+		return this.notices != null;
+	}
+
+	/** Whether this process listens for release notices: on PostgreSQL, once its listening connection is open. */
+	@Override
+	public boolean releaseNoticesActive() {
+		return this.notices != null && this.notices.isActive();
+	}
+
+	/**
+	 * Returns the database the lock table lives in.
+	 * @return the database
+	 */
+	public LockDatabase database() {
+		return this.sql.database();
+	}
+
+	/** Stops listening for release notices. */
+	@Override
+	public void close() {
+		if (this.notices != null) {
+			this.notices.close();
+		}
+	}
+
+	/** Whole milliseconds, at least one, as microseconds: how the table counts a lease or a wait. */
+	static long micros(Duration duration) {
+		return Math.max(1, duration.toMillis()) * 1000;
+	}
+
+}

@@ -1,0 +1,150 @@
+package io.github.distlock.jdbc;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import javax.sql.DataSource;
+
+import org.springframework.dao.DataAccessException;
+import org.springframework.jdbc.UncategorizedSQLException;
+import org.springframework.jdbc.core.RowMapper;
+import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
+import org.springframework.jdbc.core.namedparam.NamedParameterUtils;
+import org.springframework.jdbc.core.namedparam.ParsedSql;
+import org.springframework.jdbc.datasource.TransactionAwareDataSourceProxy;
+import org.springframework.jdbc.support.SQLErrorCodeSQLExceptionTranslator;
+import org.springframework.jdbc.support.SQLExceptionTranslator;
+
+/**
+ * Runs each lock statement on a connection of its own, taken from the data source itself and in
+ * auto-commit, never on the connection of the caller's transaction (which {@code JdbcTemplate}
+ * would join): a rollback never undoes a lock, and a lock never waits for the caller's row locks.
+ * Every statement is bounded by the query timeout.
+ */
+final class LockConnections {
+
+	private final DataSource dataSource;
+
+	private final int timeoutSeconds;
+
+	/**
+	 * How long a statement may wait for the database's answer on the network, so that a database
+	 * that stopped answering (whose driver's cancel request goes unanswered too) fails the call:
+	 * twice the query timeout, leaving a live database time to cancel the statement itself.
+	 */
+	private final int networkTimeoutMillis;
+
+	private final SQLExceptionTranslator translator;
+
+	/** Each statement parsed once: a few fixed ones, and a renewal's per batch size (up to a chunk). */
+	private final Map<String, ParsedSql> parsedStatements = new ConcurrentHashMap<>();
+
+	LockConnections(DataSource dataSource, Duration timeout) {
+		this.dataSource = (dataSource instanceof TransactionAwareDataSourceProxy proxy
+				&& proxy.getTargetDataSource() != null) ? proxy.getTargetDataSource() : dataSource;
+		this.timeoutSeconds = (int) Math.max(1, timeout.toSeconds());
+		this.networkTimeoutMillis = this.timeoutSeconds * 2000;
+		this.translator = new SQLErrorCodeSQLExceptionTranslator(this.dataSource);
+	}
+
+	/** Rows the statement returned, mapped. */
+	<T> List<T> query(String sql, Map<String, ?> parameters, RowMapper<T> rows) {
+		return run(sql, parameters, (statement) -> {
+			List<T> mapped = new ArrayList<>();
+			try (ResultSet results = statement.executeQuery()) {
+				while (results.next()) {
+					mapped.add(rows.mapRow(results, mapped.size()));
+				}
+			}
+			return mapped;
+		});
+	}
+
+	/** How many rows the statement changed, or returned when it returns rows. */
+	int update(String sql, Map<String, ?> parameters) {
+		return run(sql, parameters, (statement) -> {
+			if (!statement.execute()) {
+				return statement.getUpdateCount();
+			}
+			int rows = 0;
+			try (ResultSet results = statement.getResultSet()) {
+				while (results.next()) {
+					rows++;
+				}
+			}
+			return rows;
+		});
+	}
+
+	/** Whether the database answers within the timeout. */
+	boolean isValid() {
+		try (Connection connection = this.dataSource.getConnection()) {
+			return connection.isValid(this.timeoutSeconds);
+		}
+		catch (SQLException ex) {
+			throw translate("ping", ex);
+		}
+	}
+
+	DataSource dataSource() {
+		return this.dataSource;
+	}
+
+	private <T> T run(String sql, Map<String, ?> parameters, StatementCall<T> call) {
+		ParsedSql parsed = this.parsedStatements.computeIfAbsent(sql, NamedParameterUtils::parseSqlStatement);
+		MapSqlParameterSource source = new MapSqlParameterSource(parameters);
+		String jdbcSql = NamedParameterUtils.substituteNamedParameters(parsed, source);
+		Object[] values = NamedParameterUtils.buildValueArray(parsed, source, null);
+		try (Connection connection = this.dataSource.getConnection()) {
+			return runAutoCommitted(connection, jdbcSql, values, call);
+		}
+		catch (SQLException ex) {
+			throw translate(jdbcSql, ex);
+		}
+	}
+
+	/** Runs the statement in auto-commit and bounded by the timeouts, then gives the connection back as it was. */
+	private <T> T runAutoCommitted(Connection connection, String sql, Object[] values, StatementCall<T> call)
+			throws SQLException {
+		int networkTimeout = connection.getNetworkTimeout();
+		boolean autoCommit = connection.getAutoCommit();
+		connection.setNetworkTimeout(Runnable::run, this.networkTimeoutMillis);
+		if (!autoCommit) {
+			connection.setAutoCommit(true);
+		}
+		try (PreparedStatement statement = connection.prepareStatement(sql)) {
+			statement.setQueryTimeout(this.timeoutSeconds);
+			for (int i = 0; i < values.length; i++) {
+				statement.setObject(i + 1, values[i]);
+			}
+			return call.run(statement);
+		}
+		finally {
+			if (!autoCommit) {
+				connection.setAutoCommit(false);
+			}
+			connection.setNetworkTimeout(Runnable::run, networkTimeout);
+		}
+	}
+
+	private DataAccessException translate(String sql, SQLException ex) {
+		DataAccessException translated = this.translator.translate("distributed lock", sql, ex);
+		return (translated != null) ? translated
+				: new UncategorizedSQLException("distributed lock", sql, ex);
+	}
+
+	@FunctionalInterface
+	private interface StatementCall<T> {
+
+		T run(PreparedStatement statement) throws SQLException;
+
+	}
+
+}

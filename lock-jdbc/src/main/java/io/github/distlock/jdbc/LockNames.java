@@ -1,0 +1,39 @@
+package io.github.distlock.jdbc;
+
+/**
+ * The lock table's name of each lock: {@code distlock.key-prefix}, a colon and the lock's
+ * identity, at most {@link #MAX_LENGTH} characters, as the column takes.
+ */
+final class LockNames {
+
+	static final int MAX_LENGTH = 255;
+
+	private final String prefix;
+
+	LockNames(String keyPrefix) {
+		if (keyPrefix.isBlank()) {
+			throw new IllegalArgumentException("The key prefix of distributed locks must not be blank; set distlock.key-prefix");
+		}
+		this.prefix = keyPrefix + ":";
+	}
+
+	String of(String key) {
+		String name = this.prefix + key;
+		if (name.length() > MAX_LENGTH) {
+			throw new IllegalArgumentException("Lock '" + key + "' has a name of " + name.length()
+					+ " characters in the lock table, whose lock_name column takes " + MAX_LENGTH
+					+ "; use a shorter key or key prefix");
+		}
+		return name;
+	}
+
+	/** The lock's identity, from its name in the table. */
+	String keyOf(String name) {
+		return name.substring(this.prefix.length());
+	}
+
+	boolean isOurs(String name) {
+		return name.startsWith(this.prefix);
+	}
+
+}

@@ -1,0 +1,92 @@
+package io.github.distlock.jdbc;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import javax.sql.DataSource;
+
+import org.springframework.jdbc.BadSqlGrammarException;
+
+/**
+ * The lock table in a database: its DDL from the schema script in this jar, whether it exists,
+ * and creating it.
+ *
+ * @since 0.1.0
+ */
+public final class LockTable {
+
+	private final LockConnections connections;
+
+	private final LockDatabase database;
+
+	private final String name;
+
+	/**
+	 * Creates a view of the lock table.
+	 * @param dataSource the data source of its database
+	 * @param name the table's name
+	 * @param timeout how long one statement may take
+	 */
+	public LockTable(DataSource dataSource, String name, Duration timeout) {
+		this.connections = new LockConnections(dataSource, timeout);
+		this.database = LockDatabase.of(this.connections.dataSource());
+		this.name = name;
+	}
+
+	/**
+	 * Returns the database the table lives in.
+	 * @return the database
+	 */
+	public LockDatabase database() {
+		return this.database;
+	}
+
+	/**
+	 * Returns the table's {@code CREATE TABLE} statement for its database, with its name.
+	 * @return the DDL
+	 */
+	public String ddl() {
+		String location = this.database.schemaLocation();
+		try (InputStream script = LockTable.class.getClassLoader().getResourceAsStream(location)) {
+			if (script == null) {
+				throw new IllegalStateException("The schema script " + location + " is missing from the class path");
+			}
+			String ddl = new String(script.readAllBytes(), StandardCharsets.UTF_8);
+			return ddl.lines()
+				.filter((line) -> !line.startsWith("--"))
+				.collect(Collectors.joining("\n"))
+				.replace(JdbcLocker.DEFAULT_TABLE, this.name)
+				.replace(";", "")
+				.strip();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/**
+	 * Returns whether the table exists (and can be read).
+	 * @return whether it exists
+	 */
+	public boolean exists() {
+		try {
+			this.connections.query("SELECT lock_name FROM " + this.name + " WHERE 1 = 0", Map.of(),
+					(results, row) -> results.getString(1));
+			return true;
+		}
+		catch (BadSqlGrammarException ex) {
+			return false;
+		}
+	}
+
+	/** Creates the table. */
+	public void create() {
+		this.connections.update(ddl(), Map.of());
+	}
+
+}

@@ -1,0 +1,183 @@
+package io.github.distlock.jdbc;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import javax.sql.DataSource;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+import org.postgresql.PGConnection;
+import org.postgresql.PGNotification;
+
+import io.github.distlock.core.ReleaseListener;
+import io.github.distlock.core.ReleaseSubscription;
+
+/**
+ * Release notices on PostgreSQL: one connection per locker {@code LISTEN}s on the table's channel,
+ * on which the release statement {@code NOTIFY}s the name of a lock someone waited for. Listeners
+ * are told of the locks this process subscribed to, counted per lock here, so subscribing costs no
+ * round trip. A lost connection is opened again, backing off up to a second; until it listens,
+ * notices are not active, and once it does, every subscribed lock's waiter is told to look again.
+ */
+final class PostgresReleaseNotices implements AutoCloseable {
+
+	private static final Log logger = LogFactory.getLog(PostgresReleaseNotices.class);
+
+	/** How long one wait for notifications lasts, so that closing takes no longer. */
+	private static final int POLL_MILLIS = 250;
+
+	/** How long the connection may stay silent before it is checked. */
+	private static final Duration CHECK_AFTER = Duration.ofSeconds(5);
+
+	private final DataSource dataSource;
+
+	private final String channel;
+
+	private final LockNames names;
+
+	private final int timeoutSeconds;
+
+	private final List<ReleaseListener> listeners = new CopyOnWriteArrayList<>();
+
+	private final ConcurrentHashMap<String, Integer> subscriptions = new ConcurrentHashMap<>();
+
+	private final AtomicBoolean started = new AtomicBoolean();
+
+	private volatile boolean listening;
+
+	private volatile boolean closed;
+
+	/** Whether the listener thread listened once, so that listening again resumes notices. */
+	private boolean listenedBefore;
+
+	private @Nullable Thread listener;
+
+	PostgresReleaseNotices(DataSource dataSource, String channel, LockNames names, Duration timeout) {
+		this.dataSource = dataSource;
+		this.channel = channel;
+		this.names = names;
+		this.timeoutSeconds = (int) Math.max(1, timeout.toSeconds());
+	}
+
+	/** Adds a listener, and starts listening with the first. */
+	void addListener(ReleaseListener listener) {
+		this.listeners.add(listener);
+		if (this.started.compareAndSet(false, true)) {
+			Thread thread = new Thread(this::listenWhileOpen, "distlock-jdbc-notices");
+			thread.setDaemon(true);
+			this.listener = thread;
+			thread.start();
+		}
+	}
+
+	ReleaseSubscription subscribe(String key) {
+		this.subscriptions.merge(key, 1, Integer::sum);
+		AtomicBoolean open = new AtomicBoolean(true);
+		return new ReleaseSubscription() {
+
+			@Override
+			public boolean isActive() {
+				return PostgresReleaseNotices.this.listening;
+			}
+
+			@Override
+			public void close() {
+				if (open.compareAndSet(true, false)) {
+					PostgresReleaseNotices.this.subscriptions.computeIfPresent(key, (k, count) -> (count > 1) ? count - 1 : null);
+				}
+			}
+
+		};
+	}
+
+	boolean isActive() {
+		return this.listening;
+	}
+
+	private void listenWhileOpen() {
+		long backoffMillis = 100;
+		while (!this.closed) {
+			try (Connection connection = this.dataSource.getConnection()) {
+				backoffMillis = 100;
+				listen(connection);
+			}
+			catch (SQLException | RuntimeException ex) {
+				logger.debug("Release notices of distributed locks stopped; listening again", ex);
+			}
+			this.listening = false;
+			if (!pause(backoffMillis)) {
+				return;
+			}
+			backoffMillis = Math.min(1000, backoffMillis * 2);
+		}
+	}
+
+	private void listen(Connection connection) throws SQLException {
+		connection.setAutoCommit(true);
+		try (Statement statement = connection.createStatement()) {
+			statement.execute("LISTEN \"" + this.channel + "\"");
+		}
+		PGConnection notices = connection.unwrap(PGConnection.class);
+		this.listening = true;
+		if (this.listenedBefore) {
+			this.subscriptions.keySet().forEach((key) -> this.listeners.forEach((listener) -> listener.noticesResumed(key)));
+		}
+		this.listenedBefore = true;
+		long quietSince = System.nanoTime();
+		while (!this.closed) {
+			PGNotification[] received = notices.getNotifications(POLL_MILLIS);
+			if (received != null && received.length > 0) {
+				quietSince = System.nanoTime();
+				for (PGNotification notification : received) {
+					tell(notification);
+				}
+			}
+			else if (System.nanoTime() - quietSince > CHECK_AFTER.toNanos()) {
+				if (!connection.isValid(this.timeoutSeconds)) {
+					return;
+				}
+				quietSince = System.nanoTime();
+			}
+		}
+	}
+
+	private void tell(PGNotification notification) {
+		String name = notification.getParameter();
+		if (!this.channel.equals(notification.getName()) || !this.names.isOurs(name)) {
+			return;
+		}
+		String key = this.names.keyOf(name);
+		if (this.subscriptions.containsKey(key)) {
+			this.listeners.forEach((listener) -> listener.released(key));
+		}
+	}
+
+	private boolean pause(long millis) {
+		try {
+			Thread.sleep(millis);
+			return !this.closed;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return false;
+		}
+	}
+
+	@Override
+	public void close() {
+		this.closed = true;
+		Thread thread = this.listener;
+		if (thread != null) {
+			thread.interrupt();
+		}
+	}
+
+}

@@ -1,0 +1,58 @@
+package io.github.distlock.jdbc.autoconfigure;
+
+import javax.sql.DataSource;
+
+import io.github.distlock.autoconfigure.ConditionalOnLockStore;
+import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
+import io.github.distlock.autoconfigure.DistributedLockProperties;
+import io.github.distlock.core.Locker;
+import io.github.distlock.jdbc.JdbcLocker;
+import io.github.distlock.jdbc.LockTable;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.jdbc.EmbeddedDatabaseConnection;
+import org.springframework.boot.sql.init.DatabaseInitializationMode;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Auto-configuration of the JDBC {@link Locker}: locks in a table of the application's own
+ * database, which must exist at start-up (or be created, {@code distlock.jdbc.initialize-schema}).
+ *
+ * @since 0.1.0
+ */
+@AutoConfiguration(before = DistributedLockAutoConfiguration.class,
+		afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
+@ConditionalOnBooleanProperty(name = "distlock.enabled", matchIfMissing = true)
+@ConditionalOnLockStore("jdbc")
+@ConditionalOnSingleCandidate(DataSource.class)
+@EnableConfigurationProperties({ DistributedLockProperties.class, JdbcLockProperties.class })
+public final class JdbcLockAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean(Locker.class)
+	JdbcLocker distributedLockJdbcLocker(DataSource dataSource, DistributedLockProperties properties,
+			JdbcLockProperties jdbcProperties) {
+		LockTable table = new LockTable(dataSource, jdbcProperties.getTableName(), jdbcProperties.getTimeout());
+		if (!table.exists()) {
+			if (!initializes(jdbcProperties.getInitializeSchema(), dataSource)) {
+				throw new MissingLockTableException(jdbcProperties.getTableName(), table.database(), table.ddl());
+			}
+			table.create();
+		}
+		return new JdbcLocker(dataSource, jdbcProperties.getTableName(), properties.getKeyPrefix(),
+				jdbcProperties.getTimeout());
+	}
+
+	private static boolean initializes(DatabaseInitializationMode mode, DataSource dataSource) {
+		return switch (mode) {
+			case ALWAYS -> true;
+			case EMBEDDED -> EmbeddedDatabaseConnection.isEmbedded(dataSource);
+			case NEVER -> false;
+		};
+	}
+
+}

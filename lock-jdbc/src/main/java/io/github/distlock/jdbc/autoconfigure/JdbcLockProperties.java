@@ -1,0 +1,59 @@
+package io.github.distlock.jdbc.autoconfigure;
+
+import java.time.Duration;
+
+import io.github.distlock.jdbc.JdbcLocker;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.sql.init.DatabaseInitializationMode;
+
+/**
+ * Configuration properties of locks in a database table, beside the store-neutral ones of
+ * {@code DistributedLockProperties}.
+ *
+ * @since 0.1.0
+ */
+@ConfigurationProperties("distlock.jdbc")
+public class JdbcLockProperties {
+
+	/**
+	 * Name of the lock table, which the schema scripts in the jar call distlock_locks.
+	 */
+	private String tableName = JdbcLocker.DEFAULT_TABLE;
+
+	/**
+	 * When to create the lock table at start-up if it is missing: never (create it with Flyway,
+	 * Liquibase or by hand), embedded (only in an embedded database), or always.
+	 */
+	private DatabaseInitializationMode initializeSchema = DatabaseInitializationMode.NEVER;
+
+	/**
+	 * How long one lock statement may take before it fails; whole seconds, at least 1s.
+	 */
+	private Duration timeout = Duration.ofSeconds(5);
+
+	public String getTableName() {
+		return this.tableName;
+	}
+
+	public void setTableName(String tableName) {
+		this.tableName = tableName;
+	}
+
+	public DatabaseInitializationMode getInitializeSchema() {
+		return this.initializeSchema;
+	}
+
+	public void setInitializeSchema(DatabaseInitializationMode initializeSchema) {
+		this.initializeSchema = initializeSchema;
+	}
+
+	public Duration getTimeout() {
+		return this.timeout;
+	}
+
+	public void setTimeout(Duration timeout) {
+		this.timeout = timeout;
+	}
+
+}

@@ -1,0 +1,9 @@
+/**
+ * The {@link io.github.distlock.core.Locker} on a database table over JDBC: PostgreSQL, MySQL or
+ * MariaDB, and H2. {@code JDBC.md} in this package describes the table, its statements and why
+ * they keep the lock contract.
+ */
+@NullMarked
+package io.github.distlock.jdbc;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,69 @@
+package io.github.distlock.jdbc;
+
+import java.time.Duration;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterEach;
+
+import io.github.distlock.core.AbstractLockerContractTests;
+import io.github.distlock.core.Locker;
+
+/**
+ * The {@link Locker} contract on a lock table of each test's own, on one database.
+ */
+abstract class AbstractJdbcLockerContractTests extends AbstractLockerContractTests {
+
+	private final JdbcLockFixture fixture;
+
+	private final JdbcLocker locker;
+
+	private final JdbcLocker otherProcess;
+
+	AbstractJdbcLockerContractTests(TestDatabase database) {
+		this.fixture = new JdbcLockFixture(database);
+		this.locker = this.fixture.locker();
+		this.otherProcess = this.fixture.locker();
+	}
+
+	@AfterEach
+	void dropTable() {
+		this.fixture.close();
+	}
+
+	@Override
+	protected Locker locker() {
+		return this.locker;
+	}
+
+	@Override
+	protected Locker otherProcess() {
+		return this.otherProcess;
+	}
+
+	@Override
+	protected Locker processGivingWayFor(Duration giveWay) {
+		return this.fixture.lockerGivingWayFor(giveWay);
+	}
+
+	@Override
+	protected void loseAllData() {
+		this.fixture.truncate();
+	}
+
+	@Override
+	protected Map<String, Long> timesToLive() {
+		return this.fixture.timesToLive();
+	}
+
+	/** A few thousand: each lock costs several statements on a shared two-core machine. */
+	@Override
+	protected int footprintLocks() {
+		return 2_000;
+	}
+
+	@Override
+	protected boolean deliversReleaseNotices() {
+		return this.locker.sendsReleaseNotices();
+	}
+
+}

@@ -1,0 +1,93 @@
+package io.github.distlock.jdbc;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import io.github.distlock.core.Acquisition;
+import io.github.distlock.core.Release;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Lock statements run outside the caller's transaction on the same data source: a rollback does
+ * not undo a lock, other connections see a lock before the caller commits, and the caller's
+ * transaction holds no row lock of the lock table.
+ */
+class JdbcLockTransactionTests {
+
+	private static final Duration LEASE = Duration.ofSeconds(30);
+
+	@ParameterizedTest
+	@EnumSource(TestDatabase.class)
+	void rollbackDoesNotUndoALockTakenInTheTransaction(TestDatabase database) {
+		try (JdbcLockFixture fixture = new JdbcLockFixture(database)) {
+			JdbcLocker locker = fixture.locker();
+			transactions(fixture).executeWithoutResult((status) -> {
+				assertThat(locker.tryAcquire("rolled-back", "first", LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+				status.setRollbackOnly();
+			});
+			assertThat(fixture.locker().tryAcquire("rolled-back", "second", LEASE, Duration.ZERO).acquired()).isFalse();
+			assertThat(locker.release("rolled-back", "first")).isEqualTo(Release.RELEASED);
+		}
+	}
+
+	@ParameterizedTest
+	@EnumSource(TestDatabase.class)
+	void lockTakenInATransactionIsSeenByOtherConnectionsBeforeItCommits(TestDatabase database) {
+		try (JdbcLockFixture fixture = new JdbcLockFixture(database)) {
+			JdbcLocker locker = fixture.locker();
+			String seen = transactions(fixture).execute((status) -> {
+				locker.tryAcquire("uncommitted", "first", LEASE, Duration.ZERO);
+				return CompletableFuture.supplyAsync(() -> ownerSeenByAnotherConnection(fixture, "lock:uncommitted"))
+					.orTimeout(10, TimeUnit.SECONDS)
+					.join();
+			});
+			assertThat(seen).isEqualTo("first");
+		}
+	}
+
+	@ParameterizedTest
+	@EnumSource(TestDatabase.class)
+	void lockTakenInATransactionLeavesNoRowLockInIt(TestDatabase database) {
+		try (JdbcLockFixture fixture = new JdbcLockFixture(database)) {
+			JdbcLocker locker = fixture.locker();
+			Release release = transactions(fixture).execute((status) -> {
+				locker.tryAcquire("row", "first", LEASE, Duration.ZERO);
+				// Had the acquire joined this transaction, its row lock would hold this release until the commit.
+				return CompletableFuture.supplyAsync(() -> locker.release("row", "first"))
+					.orTimeout(10, TimeUnit.SECONDS)
+					.join();
+			});
+			assertThat(release).isEqualTo(Release.RELEASED);
+		}
+	}
+
+	private static TransactionTemplate transactions(JdbcLockFixture fixture) {
+		return new TransactionTemplate(new DataSourceTransactionManager(fixture.dataSource));
+	}
+
+	private static String ownerSeenByAnotherConnection(JdbcLockFixture fixture, String name) {
+		try (Connection connection = fixture.dataSource.getConnection();
+				PreparedStatement select = connection
+					.prepareStatement("SELECT owner_token FROM " + fixture.table + " WHERE lock_name = ?")) {
+			select.setString(1, name);
+			try (ResultSet results = select.executeQuery()) {
+				return results.next() ? results.getString(1) : null;
+			}
+		}
+		catch (Exception ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+}

@@ -1,0 +1,12 @@
+package io.github.distlock.jdbc;
+
+/**
+ * The {@link io.github.distlock.core.Locker} contract on H2.
+ */
+class JdbcLockerH2ContractTests extends AbstractJdbcLockerContractTests {
+
+	JdbcLockerH2ContractTests() {
+		super(TestDatabase.H2);
+	}
+
+}

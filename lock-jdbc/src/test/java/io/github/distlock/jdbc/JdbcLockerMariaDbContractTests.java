@@ -1,0 +1,12 @@
+package io.github.distlock.jdbc;
+
+/**
+ * The {@link io.github.distlock.core.Locker} contract on MariaDb.
+ */
+class JdbcLockerMariaDbContractTests extends AbstractJdbcLockerContractTests {
+
+	JdbcLockerMariaDbContractTests() {
+		super(TestDatabase.MARIADB);
+	}
+
+}

@@ -1,0 +1,58 @@
+package io.github.distlock.jdbc;
+
+import java.time.Duration;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+/**
+ * What the lock table holds after the JDBC locker's statements, beyond the {@code Locker}
+ * contract, on H2.
+ */
+class JdbcLockerTests {
+
+	private static final Duration LEASE = Duration.ofSeconds(30);
+
+	private final JdbcLockFixture fixture = new JdbcLockFixture(TestDatabase.H2);
+
+	private final JdbcTemplate jdbc = new JdbcTemplate(this.fixture.dataSource);
+
+	@AfterEach
+	void dropTable() {
+		this.fixture.close();
+	}
+
+	@Test
+	void attemptThatWillNotWaitRecordsNoWaiter() {
+		this.fixture.locker().tryAcquire("busy", "holder", LEASE, Duration.ZERO);
+		this.fixture.locker().tryAcquire("busy", "caller", LEASE, Duration.ZERO);
+		assertThat(column("waiter", "busy")).isNull();
+	}
+
+	@Test
+	void attemptThatWillWaitRecordsItsProcessUntilItsWaitEnds() {
+		this.fixture.locker().tryAcquire("awaited", "holder", LEASE, Duration.ZERO);
+		this.fixture.locker().tryAcquire("awaited", "caller", LEASE, Duration.ofSeconds(10));
+		assertThat(column("waiter", "awaited")).isNotNull().isNotEqualTo("*");
+		this.fixture.locker().tryAcquire("awaited", "another", LEASE, Duration.ofSeconds(10));
+		assertThat(column("waiter", "awaited")).isEqualTo("*");
+	}
+
+	@Test
+	void lockNameLongerThanTheColumnFailsNamingTheLimit() {
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> this.fixture.locker().tryAcquire("k".repeat(300), "owner", LEASE, Duration.ZERO))
+			.withMessageContaining("takes 255");
+	}
+
+	private String column(String column, String key) {
+		return this.jdbc.queryForObject("SELECT " + column + " FROM " + this.fixture.table + " WHERE lock_name = ?",
+				String.class, this.fixture.keyPrefix + ":" + key);
+	}
+
+}

@@ -1,0 +1,115 @@
+package io.github.distlock.jdbc;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DelegatingDataSource;
+
+import io.github.distlock.core.ReleaseListener;
+import io.github.distlock.core.ReleaseSubscription;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The listening connection of a PostgreSQL locker: notices are not active until it listens, it
+ * listens again after the connection is lost, and then tells each subscribed lock's waiter to look
+ * again before delivering notices as before.
+ */
+class PostgresReleaseNoticesIntegrationTests {
+
+	private static final Duration LEASE = Duration.ofSeconds(30);
+
+	private static final Duration WAIT = Duration.ofSeconds(10);
+
+	private final JdbcLockFixture fixture = new JdbcLockFixture(TestDatabase.POSTGRESQL);
+
+	private final BlockingQueue<String> released = new LinkedBlockingQueue<>();
+
+	private final BlockingQueue<String> resumed = new LinkedBlockingQueue<>();
+
+	@AfterEach
+	void dropTable() {
+		this.fixture.close();
+	}
+
+	@Test
+	void noticesAreInactiveUntilTheListeningConnectionOpens() {
+		SwitchableDataSource dataSource = new SwitchableDataSource(this.fixture);
+		try (JdbcLocker locker = new JdbcLocker(dataSource, this.fixture.table, this.fixture.keyPrefix,
+				JdbcLockFixture.TIMEOUT)) {
+			dataSource.refusing = true;
+			locker.onRelease(listener());
+			ReleaseSubscription subscription = locker.subscribe("refused");
+			assertThat(locker.releaseNoticesActive()).isFalse();
+			assertThat(subscription.isActive()).isFalse();
+			dataSource.refusing = false;
+			await().atMost(WAIT).until(subscription::isActive);
+			assertThat(locker.releaseNoticesActive()).isTrue();
+		}
+	}
+
+	@Test
+	void lostListeningConnectionIsReplacedAndWaitersAreToldToLookAgain() throws InterruptedException {
+		JdbcLocker locker = this.fixture.locker();
+		JdbcLocker holder = this.fixture.locker();
+		locker.onRelease(listener());
+		await().atMost(WAIT).until(locker::releaseNoticesActive);
+		try (ReleaseSubscription subscription = locker.subscribe("awaited")) {
+			int terminated = new JdbcTemplate(this.fixture.dataSource).queryForObject(
+					"SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE query = ?", Integer.class,
+					"LISTEN \"" + this.fixture.table + "\"");
+			assertThat(terminated).isOne();
+			assertThat(this.resumed.poll(WAIT.toSeconds(), TimeUnit.SECONDS)).isEqualTo("awaited");
+			assertThat(subscription.isActive()).isTrue();
+			holder.tryAcquire("awaited", "holder", LEASE, Duration.ZERO);
+			locker.tryAcquire("awaited", "waiter", LEASE, WAIT);
+			holder.release("awaited", "holder");
+			assertThat(this.released.poll(WAIT.toSeconds(), TimeUnit.SECONDS)).isEqualTo("awaited");
+		}
+	}
+
+	private ReleaseListener listener() {
+		return new ReleaseListener() {
+
+			@Override
+			public void released(String key) {
+				PostgresReleaseNoticesIntegrationTests.this.released.add(key);
+			}
+
+			@Override
+			public void noticesResumed(String key) {
+				PostgresReleaseNoticesIntegrationTests.this.resumed.add(key);
+			}
+
+		};
+	}
+
+	/** The fixture's data source, refusing connections while told to, as a database that is away. */
+	private static final class SwitchableDataSource extends DelegatingDataSource {
+
+		volatile boolean refusing;
+
+		SwitchableDataSource(JdbcLockFixture fixture) {
+			super(fixture.dataSource);
+		}
+
+		@Override
+		public Connection getConnection() throws SQLException {
+			if (this.refusing) {
+				throw new SQLException("Refused by the test");
+			}
+			return super.getConnection();
+		}
+
+	}
+
+}
