@@ -20,8 +20,24 @@ final class LockRelease {
 	}
 
 	static void afterTransaction(LockHandle handle) {
-		if (transactionsPresent && TransactionSynchronizationManager.isSynchronizationActive()
-				&& TransactionSynchronizationManager.isActualTransactionActive()) {
+		if (!transactionsPresent || !Transactions.releaseAfterCompletion(handle)) {
+			handle.close();
+		}
+	}
+
+	/**
+	 * Spring's transaction types, in a class of their own that is loaded only when they are on the
+	 * class path: naming them in {@link LockRelease} itself would make the JVM load them to verify
+	 * it, and an application without spring-tx could not lock.
+	 */
+	private static final class Transactions {
+
+		/** Registers the release for the end of the caller's transaction; {@code false} when none is open. */
+		static boolean releaseAfterCompletion(LockHandle handle) {
+			if (!TransactionSynchronizationManager.isSynchronizationActive()
+					|| !TransactionSynchronizationManager.isActualTransactionActive()) {
+				return false;
+			}
 			TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
 
 				@Override
@@ -30,10 +46,9 @@ final class LockRelease {
 				}
 
 			});
+			return true;
 		}
-		else {
-			handle.close();
-		}
+
 	}
 
 }

@@ -1,5 +1,12 @@
 package io.github.distlock.architecture;
 
+import java.lang.reflect.Method;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -19,6 +26,15 @@ public final class ArchitectureRules {
 
 	private static final String[] STORE_CLIENTS = { "org.springframework.data.redis..", "io.lettuce..",
 			"java.sql..", "javax.sql..", "org.springframework.jdbc..", "org.apache.curator..", "org.apache.zookeeper.." };
+
+	/** The API, the core and the interceptor: what every locking call loads, whatever the store. */
+	private static final String[] EVERY_CALL = { "io.github.distlock", "io.github.distlock.core..",
+			"io.github.distlock.interceptor.." };
+
+	private static final DescribedPredicate<JavaClass> EVERY_CALL_CLASSES = JavaClass.Predicates.resideInAnyPackage(EVERY_CALL);
+
+	/** The classes that may name optional libraries: loaded only once those are known present. */
+	private static final String GUARDED = "io\\.github\\.distlock\\.interceptor\\.(ReactorLocking|LockRelease\\$Transactions).*";
 
 	private ArchitectureRules() {
 	}
@@ -82,6 +98,43 @@ public final class ArchitectureRules {
 			.should()
 			.dependOnClassesThat()
 			.resideInAPackage("org.springframework.boot..");
+	}
+
+	/**
+	 * Returns the rule that, of the classes every locking call loads, only those made for them name
+	 * Reactor's, Reactive Streams' or Spring's transaction types: the libraries are optional, and a
+	 * class that names one fails to load without it, as the interceptor did in an application on
+	 * ZooKeeper with neither.
+	 * @return the rule
+	 */
+	public static ArchRule optionalLibrariesOnlyWhereGuarded() {
+		return noClasses().that()
+			.resideInAnyPackage(EVERY_CALL)
+			.and()
+			.haveNameNotMatching(GUARDED)
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage("reactor..", "org.reactivestreams..", "org.springframework.transaction..");
+	}
+
+	/**
+	 * Returns the methods of the API, the core and the interceptor, lambdas' included, whose
+	 * signature names Reactor's, Reactive Streams' or Spring's transaction types outside the
+	 * classes made for them: Spring introspects every
+	 * declared method of a bean's class, so one such signature keeps the class from loading
+	 * without the library, which {@link #optionalLibrariesOnlyWhereGuarded()} does not see.
+	 * @param classes the classes to look at
+	 * @return each such method, named
+	 */
+	public static List<String> optionalLibrariesInSignatures(JavaClasses classes) {
+		return classes.stream()
+			.filter(EVERY_CALL_CLASSES::test)
+			.filter((javaClass) -> !javaClass.getName().matches(GUARDED))
+			.flatMap((javaClass) -> Arrays.stream(javaClass.reflect().getDeclaredMethods()))
+			.filter((method) -> Stream.concat(Stream.of(method.getReturnType()), Arrays.stream(method.getParameterTypes()))
+				.anyMatch((type) -> type.getName().matches("(reactor|org\\.reactivestreams|org\\.springframework\\.transaction)\\..*")))
+			.map(Method::toString)
+			.toList();
 	}
 
 	/**

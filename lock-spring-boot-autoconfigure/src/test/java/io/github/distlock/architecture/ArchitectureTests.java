@@ -3,6 +3,8 @@ package io.github.distlock.architecture;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import org.junit.jupiter.api.Test;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 /**
  * The module keeps the layering of {@link ArchitectureRules}, with the modules below it; a store
  * module runs it as a subclass.
@@ -24,6 +26,16 @@ public class ArchitectureTests {
 	@Test
 	void interceptorUsesNoSpringBoot() {
 		ArchitectureRules.interceptorWithoutBoot().check(classes);
+	}
+
+	@Test
+	void optionalLibrariesAreNamedOnlyWhereGuarded() {
+		ArchitectureRules.optionalLibrariesOnlyWhereGuarded().check(classes);
+	}
+
+	@Test
+	void optionalLibrariesAreInNoOtherSignature() {
+		assertThat(ArchitectureRules.optionalLibrariesInSignatures(classes)).isEmpty();
 	}
 
 	@Test

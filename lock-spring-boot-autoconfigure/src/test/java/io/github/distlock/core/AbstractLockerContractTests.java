@@ -82,6 +82,28 @@ public abstract class AbstractLockerContractTests {
 	}
 
 	/**
+	 * Whether a lock frees itself when its lease runs out, and keeps the lease it was given or
+	 * renewed to. A store whose locks live as long as their holder's session (ZooKeeper) answers
+	 * {@code false}: the tests of expiry, of lease lengths and of a lock's time to live then do not
+	 * apply, and the store's own tests show that the end of a holder's session frees its lock.
+	 * @return {@code true} unless locks live by session
+	 */
+	protected boolean expiresByLease() {
+		return true;
+	}
+
+	/**
+	 * Whether a lock given way is left to other processes' waiters for a window of time, after
+	 * which its giver may take it again. A store whose waiters queue in order (ZooKeeper) answers
+	 * {@code false}: a lock given way goes to the next waiter in the queue, which keeps it until it
+	 * takes it or stops waiting, so there is no window to end; the other give-way tests still apply.
+	 * @return {@code true} unless the store hands a lock given way to its queue
+	 */
+	protected boolean givesWayForAWindow() {
+		return true;
+	}
+
+	/**
 	 * Returns whether the store tells processes of releases at all. A store without notices (a
 	 * database without {@code LISTEN}/{@code NOTIFY}) answers {@code false}: it must then report
 	 * notices as never active, so that waiters look again at short intervals (PROTOCOL.md,
@@ -118,6 +140,7 @@ public abstract class AbstractLockerContractTests {
 
 		@Test
 		void expiredLockIsTakenByAnotherOwner() {
+			assumeTrue(expiresByLease(), "locks live by session");
 			hold(locker(), key, first, Duration.ofMillis(200));
 			await().atMost(TIMEOUT)
 				.until(() -> otherProcess().tryAcquire(key, second, LEASE, Duration.ZERO).acquired());
@@ -163,6 +186,7 @@ public abstract class AbstractLockerContractTests {
 
 		@Test
 		void expiredLockAnswersGone() {
+			assumeTrue(expiresByLease(), "locks live by session");
 			hold(locker(), key, first, Duration.ofMillis(200));
 			await().atMost(TIMEOUT).until(() -> locker().fence(key, first) == 0);
 			assertThat(locker().release(key, first)).isEqualTo(Release.GONE);
@@ -193,6 +217,7 @@ public abstract class AbstractLockerContractTests {
 
 		@Test
 		void giveWayEndsAfterItsWindow() {
+			assumeTrue(givesWayForAWindow(), "a lock given way goes to the next waiter in the queue");
 			Locker giver = processGivingWayFor(Duration.ofSeconds(1));
 			hold(giver, key, first, LEASE);
 			otherProcess().tryAcquire(key, second, LEASE, WAIT);
@@ -210,6 +235,7 @@ public abstract class AbstractLockerContractTests {
 
 		@Test
 		void extendsLease() {
+			assumeTrue(expiresByLease(), "locks live by session");
 			hold(locker(), key, first, Duration.ofSeconds(2));
 			assertThat(locker().renew(List.of(lease(key, first, LEASE)))).containsExactly(Renewal.RENEWED);
 			assertThat(otherProcess().tryAcquire(key, second, LEASE, Duration.ZERO).holderLease())
@@ -218,6 +244,7 @@ public abstract class AbstractLockerContractTests {
 
 		@Test
 		void shortensLease() {
+			assumeTrue(expiresByLease(), "locks live by session");
 			hold(locker(), key, first, LEASE);
 			assertThat(locker().renew(List.of(lease(key, first, Duration.ofMillis(300)))))
 				.containsExactly(Renewal.RENEWED);
@@ -312,7 +339,12 @@ public abstract class AbstractLockerContractTests {
 			hold(locker(), key, described, LEASE);
 			StoredLock found = otherProcess().find(key).orElseThrow();
 			assertThat(found.owner()).isEqualTo(described);
-			assertThat(found.timeToLive()).isPositive().isLessThanOrEqualTo(LEASE);
+			if (expiresByLease()) {
+				assertThat(found.timeToLive()).isPositive().isLessThanOrEqualTo(LEASE);
+			}
+			else {
+				assertThat(found.timeToLive()).as("a lock that lives by session has no time to live").isNull();
+			}
 		}
 
 		@Test
@@ -325,6 +357,7 @@ public abstract class AbstractLockerContractTests {
 
 		@Test
 		void findsNothingOnceTheLeaseRanOut() {
+			assumeTrue(expiresByLease(), "locks live by session");
 			// Long enough that a Redlock acquire, which does not count when slower than its lease, counts.
 			hold(locker(), key, first, Duration.ofMillis(300));
 			await().atMost(TIMEOUT).until(() -> locker().find(key).isEmpty());

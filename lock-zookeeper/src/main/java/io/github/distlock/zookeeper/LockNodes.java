@@ -1,0 +1,163 @@
+package io.github.distlock.zookeeper;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.Watcher;
+import org.apache.zookeeper.data.Stat;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The few ZooKeeper operations the locker makes on lock nodes, each one round trip through
+ * Curator, bounded by the client's connection timeout and retry policy; a failure is a
+ * {@link ZooKeeperLockException}, a node that is not there an answer.
+ */
+final class LockNodes {
+
+	private final CuratorFramework client;
+
+	private final LockPaths paths;
+
+	LockNodes(CuratorFramework client, LockPaths paths) {
+		this.client = client;
+		this.paths = paths;
+	}
+
+	/** Creates a node of this process in the lock's queue, holding the owner token; its path. */
+	String create(String key, String owner) {
+		return call("create a node of", key, () -> this.client.create()
+			.creatingParentContainersIfNeeded()
+			.withProtection()
+			.withMode(CreateMode.EPHEMERAL_SEQUENTIAL)
+			.forPath(this.paths.newNode(key), bytes(owner)));
+	}
+
+	/** The lock's nodes in queue order; none when its directory is gone. */
+	LockQueue queue(String key) {
+		return call("list the nodes of", key, () -> {
+			try {
+				return LockQueue.of(this.client.getChildren().forPath(this.paths.directory(key)));
+			}
+			catch (KeeperException.NoNodeException ex) {
+				return LockQueue.of(List.of());
+			}
+		});
+	}
+
+	/** Deletes a node; {@code false} when it was not there. */
+	boolean delete(String key, String path) {
+		return call("delete a node of", key, () -> {
+			try {
+				this.client.delete().forPath(path);
+				return true;
+			}
+			catch (KeeperException.NoNodeException ex) {
+				return false;
+			}
+		});
+	}
+
+	/** Writes the owner token into a node; the write's zxid, or zero when the node was not there. */
+	long write(String key, String path, String owner) {
+		return call("write a node of", key, () -> {
+			try {
+				Stat stat = this.client.setData().forPath(path, bytes(owner));
+				return stat.getMzxid();
+			}
+			catch (KeeperException.NoNodeException ex) {
+				return 0L;
+			}
+		});
+	}
+
+	/** The owner token in a node, or {@code null} when the node was not there. */
+	@Nullable String read(String key, String path) {
+		return call("read a node of", key, () -> {
+			try {
+				return new String(this.client.getData().forPath(path), StandardCharsets.UTF_8);
+			}
+			catch (KeeperException.NoNodeException ex) {
+				return null;
+			}
+		});
+	}
+
+	/** Watches a node; {@code false} when it is already gone (no watch is then left). */
+	boolean watch(String key, String path, Watcher watcher) {
+		return call("watch a node of", key, () -> this.client.checkExists().usingWatcher(watcher).forPath(path) != null);
+	}
+
+	/** Watches the lock's directory for its first node, or for its creation when it is not there. */
+	void watchDirectory(String key, Watcher watcher) {
+		String directory = this.paths.directory(key);
+		call("watch the directory of", key, () -> {
+			try {
+				return this.client.getChildren().usingWatcher(watcher).forPath(directory);
+			}
+			catch (KeeperException.NoNodeException ex) {
+				return this.client.checkExists().usingWatcher(watcher).forPath(directory);
+			}
+		});
+	}
+
+	/** Asks ZooKeeper for the root node, waiting for the answer at most {@code timeout}. */
+	void ping(Duration timeout) {
+		CompletableFuture<Integer> answer = new CompletableFuture<>();
+		try {
+			this.client.checkExists().inBackground((client, event) -> answer.complete(event.getResultCode())).forPath("/");
+			int code = answer.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+			// Under a client's namespace the root may not exist yet: an answer is an answer.
+			if (code != KeeperException.Code.OK.intValue() && code != KeeperException.Code.NONODE.intValue()) {
+				throw KeeperException.create(KeeperException.Code.get(code));
+			}
+		}
+		catch (TimeoutException ex) {
+			throw new ZooKeeperLockException("ZooKeeper did not answer within " + timeout.toMillis() + " ms", ex);
+		}
+		catch (ExecutionException ex) {
+			throw new ZooKeeperLockException("ZooKeeper did not answer: " + ex.getCause(), ex.getCause());
+		}
+		catch (Exception ex) {
+			throw failure("ping ZooKeeper for", "/", ex);
+		}
+	}
+
+	private static <T> T call(String action, String key, ZooKeeperCall<T> call) {
+		try {
+			return call.run();
+		}
+		catch (Exception ex) {
+			throw failure(action, key, ex);
+		}
+	}
+
+	private static RuntimeException failure(String action, String key, Exception ex) {
+		if (ex instanceof InterruptedException) {
+			Thread.currentThread().interrupt();
+		}
+		if (ex instanceof RuntimeException runtime) {
+			return runtime;
+		}
+		return new ZooKeeperLockException("Could not " + action + " lock '" + key + "' in ZooKeeper: " + ex, ex);
+	}
+
+	private static byte[] bytes(String owner) {
+		return owner.getBytes(StandardCharsets.UTF_8);
+	}
+
+	@FunctionalInterface
+	private interface ZooKeeperCall<T> {
+
+		T run() throws Exception;
+
+	}
+
+}

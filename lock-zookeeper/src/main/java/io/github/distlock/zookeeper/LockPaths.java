@@ -1,0 +1,59 @@
+package io.github.distlock.zookeeper;
+
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.UUID;
+
+/**
+ * Where a lock's nodes live: one directory per lock under the base path, named by the key prefix
+ * and key (URL-encoded, so a {@code /} in a key is no path separator), holding one node per
+ * process that holds or waits for the lock.
+ */
+final class LockPaths {
+
+	/** Digits ZooKeeper appends to a sequential node's name. */
+	private static final int SEQUENCE_DIGITS = 10;
+
+	private final String basePath;
+
+	private final String keyPrefix;
+
+	/** This process's part of its nodes' names, telling them from other processes'. */
+	private final String process = "p" + UUID.randomUUID().toString().replace("-", "");
+
+	LockPaths(String basePath, String keyPrefix) {
+		this.basePath = basePath.endsWith("/") ? basePath.substring(0, basePath.length() - 1) : basePath;
+		this.keyPrefix = keyPrefix;
+	}
+
+	/** The directory of the lock's nodes. */
+	String directory(String key) {
+		return this.basePath + "/" + URLEncoder.encode(this.keyPrefix + ":" + key, StandardCharsets.UTF_8);
+	}
+
+	/** The path a new node of this process is created with; ZooKeeper appends its sequence. */
+	String newNode(String key) {
+		return directory(key) + "/" + this.process + "-lock-";
+	}
+
+	/** The full path of a child of the lock's directory. */
+	String node(String key, String child) {
+		return directory(key) + "/" + child;
+	}
+
+	/** Whether a child of a lock's directory is a node of this process. */
+	boolean isOwn(String child) {
+		return child.contains(this.process + "-lock-");
+	}
+
+	/** A child's place in the queue. */
+	static String sequence(String child) {
+		return child.substring(Math.max(0, child.length() - SEQUENCE_DIGITS));
+	}
+
+	/** The last part of a path. */
+	static String name(String path) {
+		return path.substring(path.lastIndexOf('/') + 1);
+	}
+
+}

@@ -1,0 +1,44 @@
+package io.github.distlock.zookeeper;
+
+import java.util.Comparator;
+import java.util.List;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The nodes of one lock as ZooKeeper listed them, in queue order: the first holds the lock, the
+ * others wait.
+ *
+ * @param children the nodes' names, sorted by sequence
+ */
+record LockQueue(List<String> children) {
+
+	static LockQueue of(List<String> children) {
+		return new LockQueue(children.stream().sorted(Comparator.comparing(LockPaths::sequence)).toList());
+	}
+
+	boolean contains(String child) {
+		return this.children.contains(child);
+	}
+
+	boolean isEmpty() {
+		return this.children.isEmpty();
+	}
+
+	/** The node that holds the lock, or {@code null} when the lock is free. */
+	@Nullable String holder() {
+		return this.children.isEmpty() ? null : this.children.get(0);
+	}
+
+	/** The node just ahead of {@code child}, or {@code null} when {@code child} holds the lock. */
+	@Nullable String predecessorOf(String child) {
+		int index = this.children.indexOf(child);
+		return (index > 0) ? this.children.get(index - 1) : null;
+	}
+
+	/** Whether a node of another process than {@code paths}'s is queued. */
+	boolean othersThan(LockPaths paths) {
+		return this.children.stream().anyMatch((child) -> !paths.isOwn(child));
+	}
+
+}

@@ -1,0 +1,151 @@
+package io.github.distlock.zookeeper;
+
+import java.time.Duration;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+import io.github.distlock.core.Acquisition;
+
+/**
+ * Acquisition by queue (ZOOKEEPER.md, point a): an attempt takes this process's queued node or
+ * creates one; the lowest node holds the lock. A busy attempt that will wait leaves its node
+ * queued until its wait ends or the lock's last subscription closes, whichever comes first.
+ */
+final class NodeQueueing {
+
+	/**
+	 * The busy answer's stand-in for the holder's lease, which ZooKeeper does not have: how long a
+	 * waiter sleeps at most between attempts when no watch wakes it.
+	 */
+	static final Duration RECHECK = Duration.ofSeconds(1);
+
+	/** How long a node this process no longer wants is deleted again while ZooKeeper fails to. */
+	private static final Duration ABANDON_RETRY = Duration.ofSeconds(1);
+
+	private static final int ABANDON_ATTEMPTS = 60;
+
+	private static final Log logger = LogFactory.getLog(NodeQueueing.class);
+
+	private final LockNodes nodes;
+
+	private final OwnNodeRegistry registry;
+
+	private final ZooKeeperReleaseNotices notices;
+
+	private final ScheduledExecutorService background;
+
+	NodeQueueing(LockNodes nodes, OwnNodeRegistry registry, ZooKeeperReleaseNotices notices,
+			ScheduledExecutorService background) {
+		this.nodes = nodes;
+		this.registry = registry;
+		this.notices = notices;
+		this.background = background;
+	}
+
+	Acquisition tryAcquire(String key, String owner, Duration willWait) {
+		String held = this.registry.get(key).claimedBy(owner);
+		if (held != null && !this.registry.isLost(held) && this.nodes.queue(key).contains(LockPaths.name(held))) {
+			return Acquisition.ACQUIRED;
+		}
+		// A queued node deleted meanwhile (its wait ran out, the session ended) is replaced once.
+		Acquisition answer = attempt(key, owner, willWait);
+		return (answer != null) ? answer : attempt(key, owner, willWait);
+	}
+
+	/** One attempt; {@code null} when the queued node it took was gone. */
+	private @Nullable Acquisition attempt(String key, String owner, Duration willWait) {
+		String queued = this.registry.get(key).queued();
+		String node = (queued != null) ? queued : this.nodes.create(key, owner);
+		if (queued == null) {
+			this.registry.update(key, (own) -> own.queue(node, System.nanoTime()));
+		}
+		LockQueue queue = this.nodes.queue(key);
+		String name = LockPaths.name(node);
+		if (!queue.contains(name)) {
+			this.registry.update(key, (own) -> own.isQueued(node) ? own.unqueue() : own);
+			return null;
+		}
+		if (name.equals(queue.holder())) {
+			return claim(key, owner, node, queued != null) ? Acquisition.ACQUIRED : null;
+		}
+		return busy(key, node, willWait);
+	}
+
+	/** Claims the lowest node for the owner, writing the owner into a node an earlier attempt queued. */
+	private boolean claim(String key, String owner, String node, boolean reused) {
+		if (reused && this.nodes.write(key, node, owner) == 0) {
+			this.registry.update(key, (own) -> own.isQueued(node) ? own.unqueue() : own);
+			return false;
+		}
+		return this.registry.update(key, (own) -> own.isQueued(node) ? own.claim(owner, node) : own).isQueued(node);
+	}
+
+	private Acquisition busy(String key, String node, Duration willWait) {
+		if (willWait.isZero() || willWait.isNegative()) {
+			// A caller that will not wait leaves no node, unless an earlier attempt's wait is still on.
+			waitEnded(key, node);
+			return Acquisition.busy(RECHECK);
+		}
+		long until = System.nanoTime() + willWait.toNanos();
+		this.registry.update(key, (own) -> own.isQueued(node) ? own.queue(node, until) : own);
+		this.background.schedule(() -> waitEnded(key, node), willWait.toNanos(), TimeUnit.NANOSECONDS);
+		this.notices.arm(key);
+		return Acquisition.busy(RECHECK);
+	}
+
+	/** The wait of the attempt that last queued the node is over: nobody in this process wants it. */
+	private void waitEnded(String key, String node) {
+		OwnNodes before = this.registry.update(key, (own) -> isDue(own, node) ? own.unqueue() : own);
+		if (isDue(before, node)) {
+			abandon(key, node);
+			this.notices.arm(key);
+		}
+	}
+
+	private static boolean isDue(OwnNodes own, String node) {
+		return own.isQueued(node) && own.queuedUntil() - System.nanoTime() <= 0;
+	}
+
+	/** The lock's last subscription closed: its waiters stopped waiting, so its queued node goes. */
+	void unsubscribed(String key) {
+		OwnNodes before = this.registry.update(key, (own) -> {
+			OwnNodes after = own.subscribed(-1);
+			return after.isSubscribed() ? after : after.unqueue();
+		});
+		if (before.subscriptions() == 1) {
+			this.notices.disarm(key);
+			if (before.queued() != null) {
+				abandon(key, before.queued());
+			}
+		}
+	}
+
+	/** Deletes a node nobody wants, again later while ZooKeeper fails to, so it never holds the lock for nobody. */
+	private void abandon(String key, String node) {
+		abandon(key, node, 1);
+	}
+
+	/** Deletes a node nobody wants once, as the locker closes and can retry no more. */
+	void abandonOnce(String key, String node) {
+		abandon(key, node, ABANDON_ATTEMPTS);
+	}
+
+	private void abandon(String key, String node, int attempt) {
+		try {
+			this.nodes.delete(key, node);
+		}
+		catch (RuntimeException ex) {
+			if (attempt >= ABANDON_ATTEMPTS) {
+				logger.warn("Could not delete node " + node + " of lock '" + key
+						+ "'; it holds or waits for the lock until this process's ZooKeeper session ends", ex);
+				return;
+			}
+			this.background.schedule(() -> abandon(key, node, attempt + 1), ABANDON_RETRY.toMillis(), TimeUnit.MILLISECONDS);
+		}
+	}
+
+}

@@ -1,0 +1,78 @@
+package io.github.distlock.zookeeper;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.UnaryOperator;
+
+/**
+ * This process's nodes of every lock it holds, waits for or subscribed to, and the claims it lost
+ * with its session. Each key's {@link OwnNodes} is replaced atomically; no ZooKeeper call is made
+ * while it is.
+ */
+final class OwnNodeRegistry {
+
+	private final Map<String, OwnNodes> keys = new ConcurrentHashMap<>();
+
+	/** Paths of claimed nodes whose session was lost: their owners no longer hold their locks. */
+	private final Set<String> lost = ConcurrentHashMap.newKeySet();
+
+	OwnNodes get(String key) {
+		return this.keys.getOrDefault(key, OwnNodes.NONE);
+	}
+
+	/**
+	 * Replaces the key's nodes by what {@code change} makes of them, dropping the key when nothing
+	 * is left.
+	 * @return the key's nodes before the change
+	 */
+	OwnNodes update(String key, UnaryOperator<OwnNodes> change) {
+		OwnNodes[] before = new OwnNodes[1];
+		this.keys.compute(key, (name, nodes) -> {
+			before[0] = (nodes != null) ? nodes : OwnNodes.NONE;
+			OwnNodes after = change.apply(before[0]);
+			return after.isEmpty() ? null : after;
+		});
+		return before[0];
+	}
+
+	Collection<String> subscribedKeys() {
+		return this.keys.entrySet().stream().filter((entry) -> entry.getValue().isSubscribed()).map(Map.Entry::getKey).toList();
+	}
+
+	/**
+	 * Takes every queued node out of the registry.
+	 * @return the nodes taken out
+	 */
+	List<QueuedNode> unqueueAll() {
+		List<QueuedNode> queued = new ArrayList<>();
+		for (String key : this.keys.keySet()) {
+			OwnNodes before = update(key, OwnNodes::unqueue);
+			if (before.queued() != null) {
+				queued.add(new QueuedNode(key, before.queued()));
+			}
+		}
+		return queued;
+	}
+
+	/** The session ended: every claim held so far is lost. */
+	void sessionLost() {
+		this.keys.values().forEach((nodes) -> this.lost.addAll(nodes.claimed().values()));
+	}
+
+	boolean isLost(String path) {
+		return this.lost.contains(path);
+	}
+
+	void forget(String path) {
+		this.lost.remove(path);
+	}
+
+	/** A node queued for a waiter of the lock {@code key}. */
+	record QueuedNode(String key, String path) {
+	}
+
+}

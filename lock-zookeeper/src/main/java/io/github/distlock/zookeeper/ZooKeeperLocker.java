@@ -1,0 +1,203 @@
+package io.github.distlock.zookeeper;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.apache.curator.framework.CuratorFramework;
+
+import io.github.distlock.core.Acquisition;
+import io.github.distlock.core.LeaseRequest;
+import io.github.distlock.core.Locker;
+import io.github.distlock.core.Release;
+import io.github.distlock.core.ReleaseListener;
+import io.github.distlock.core.ReleaseSubscription;
+import io.github.distlock.core.Renewal;
+import io.github.distlock.core.StoredLock;
+
+/**
+ * The ZooKeeper {@link Locker}: a lock is a queue of ephemeral sequential nodes, held by the lowest,
+ * each waiter watching its predecessor; a lock lives as long as its holder's session, not a lease.
+ * The design is in {@code ZOOKEEPER.md} beside this class.
+ *
+ * <p>It uses a started {@link CuratorFramework} that it does not own: {@link #close()} stops the
+ * locker's background thread and leaves the client open.
+ *
+ * @since 0.1.0
+ */
+public final class ZooKeeperLocker implements Locker, AutoCloseable {
+
+	private final CuratorFramework client;
+
+	private final LockPaths paths;
+
+	private final LockNodes nodes;
+
+	private final OwnNodeRegistry registry = new OwnNodeRegistry();
+
+	private final RecentReleases recentReleases = new RecentReleases();
+
+	private final ScheduledThreadPoolExecutor background;
+
+	private final ZooKeeperReleaseNotices notices;
+
+	private final NodeQueueing queueing;
+
+	private final AtomicBoolean closed = new AtomicBoolean();
+
+	/**
+	 * Creates a locker on a started client.
+	 * @param client the Curator client
+	 * @param basePath the node under which every lock's nodes are, for example {@code /distlock}
+	 * @param keyPrefix first part of every lock's name, for example {@code lock}
+	 */
+	public ZooKeeperLocker(CuratorFramework client, String basePath, String keyPrefix) {
+		this.client = client;
+		this.paths = new LockPaths(basePath, keyPrefix);
+		this.nodes = new LockNodes(client, this.paths);
+		this.background = new ScheduledThreadPoolExecutor(1, (task) -> {
+			Thread thread = new Thread(task, "distlock-zookeeper");
+			thread.setDaemon(true);
+			return thread;
+		});
+		// Once closed, watch events and deadlines still arriving are dropped, not thrown at ZooKeeper's threads.
+		this.background.setRejectedExecutionHandler(new ThreadPoolExecutor.DiscardPolicy());
+		this.notices = new ZooKeeperReleaseNotices(client, this.nodes, this.paths, this.registry, this.background);
+		this.queueing = new NodeQueueing(this.nodes, this.registry, this.notices, this.background);
+		client.getConnectionStateListenable().addListener(this.notices);
+	}
+
+	/** Takes the lock by queue; the lease is not enforced: the lock lives as long as this process's session. */
+	@Override
+	public Acquisition tryAcquire(String key, String owner, Duration lease, Duration willWait) {
+		return this.queueing.tryAcquire(key, owner, willWait);
+	}
+
+	@Override
+	public Release release(String key, String owner) {
+		String node = this.registry.get(key).claimedBy(owner);
+		if (node == null) {
+			return this.recentReleases.contains(owner) ? Release.GONE : releaseUnknown(key, owner);
+		}
+		boolean deleted = this.nodes.delete(key, node);
+		this.registry.update(key, (own) -> own.unclaim(owner));
+		this.registry.forget(node);
+		this.recentReleases.add(owner);
+		return deleted ? Release.RELEASED : heldByAnother(key);
+	}
+
+	/** An owner this process holds no node for: perhaps one a create whose answer was lost left. */
+	private Release releaseUnknown(String key, String owner) {
+		OwnNodes own = this.registry.get(key);
+		for (String child : this.nodes.queue(key).children()) {
+			String node = this.paths.node(key, child);
+			boolean known = own.claimed().containsValue(node) || own.isQueued(node);
+			if (this.paths.isOwn(child) && !known && owner.equals(this.nodes.read(key, node))
+					&& this.nodes.delete(key, node)) {
+				return Release.RELEASED;
+			}
+		}
+		return heldByAnother(key);
+	}
+
+	private Release heldByAnother(String key) {
+		return this.nodes.queue(key).isEmpty() ? Release.GONE : Release.TAKEN;
+	}
+
+	/** Answers whether each owner's node is still there; leases are not stored, so none changes. */
+	@Override
+	public List<Renewal> renew(List<LeaseRequest> leases) {
+		Map<String, LockQueue> queues = new HashMap<>();
+		return leases.stream().map((lease) -> {
+			String node = this.registry.get(lease.key()).claimedBy(lease.owner());
+			if (node == null || this.registry.isLost(node)) {
+				return Renewal.LOST;
+			}
+			LockQueue queue = queues.computeIfAbsent(lease.key(), this.nodes::queue);
+			return queue.contains(LockPaths.name(node)) ? Renewal.renewed(queue.othersThan(this.paths)) : Renewal.LOST;
+		}).toList();
+	}
+
+	/** The zxid of a write to the owner's node, which grows with every write to the ensemble. */
+	@Override
+	public long fence(String key, String owner) {
+		String node = this.registry.get(key).claimedBy(owner);
+		return (node == null || this.registry.isLost(node)) ? 0 : this.nodes.write(key, node, owner);
+	}
+
+	@Override
+	public void onRelease(ReleaseListener listener) {
+		this.notices.addListener(listener);
+	}
+
+	@Override
+	public ReleaseSubscription subscribe(String key) {
+		this.registry.update(key, (own) -> own.subscribed(1));
+		this.notices.arm(key);
+		return new NodeSubscription(key);
+	}
+
+	/** The owner in the holder's node; no time to live, since the lock lives as long as its holder's session. */
+	@Override
+	public Optional<StoredLock> find(String key) {
+		String holder = this.nodes.queue(key).holder();
+		String owner = (holder != null) ? this.nodes.read(key, this.paths.node(key, holder)) : null;
+		return Optional.ofNullable(owner).map((found) -> new StoredLock(found, null));
+	}
+
+	/** Reads the root node, waiting at most the client's connection timeout. */
+	@Override
+	public void ping() {
+		this.nodes.ping(Duration.ofMillis(this.client.getZookeeperClient().getConnectionTimeoutMs()));
+	}
+
+	/** Whether the client is connected, so that watches fire. */
+	@Override
+	public boolean releaseNoticesActive() {
+		return this.notices.isActive() && !this.closed.get();
+	}
+
+	/**
+	 * Stops the background thread and deletes the nodes queued for waiters, which would otherwise
+	 * hold their locks for nobody until the client's session ends; the client stays open.
+	 */
+	@Override
+	public void close() {
+		if (this.closed.compareAndSet(false, true)) {
+			this.client.getConnectionStateListenable().removeListener(this.notices);
+			this.background.shutdownNow();
+			this.registry.unqueueAll().forEach((node) -> this.queueing.abandonOnce(node.key(), node.path()));
+		}
+	}
+
+	/** A subscription of one lock; closing the last of a lock's ends its watch and its queued node. */
+	private final class NodeSubscription implements ReleaseSubscription {
+
+		private final String key;
+
+		private final AtomicBoolean open = new AtomicBoolean(true);
+
+		NodeSubscription(String key) {
+			this.key = key;
+		}
+
+		@Override
+		public boolean isActive() {
+			return this.open.get() && releaseNoticesActive();
+		}
+
+		@Override
+		public void close() {
+			if (this.open.compareAndSet(true, false)) {
+				ZooKeeperLocker.this.queueing.unsubscribed(this.key);
+			}
+		}
+
+	}
+
+}

@@ -1,0 +1,72 @@
+package io.github.distlock.zookeeper.autoconfigure;
+
+import java.time.Duration;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * Configuration properties of locks on ZooKeeper, beside the store-neutral ones of
+ * {@code DistributedLockProperties}.
+ *
+ * @since 0.1.0
+ */
+@ConfigurationProperties("distlock.zookeeper")
+public class ZooKeeperLockProperties {
+
+	/**
+	 * Comma-separated host:port list of the ZooKeeper ensemble, for a client of the locker's own
+	 * when the application defines no CuratorFramework bean.
+	 */
+	private @Nullable String connectString;
+
+	/**
+	 * How long the ensemble keeps the locker's session, and so its locks, once it hears nothing
+	 * from this process: a killed holder's locks are free after this long.
+	 */
+	private Duration sessionTimeout = Duration.ofSeconds(30);
+
+	/**
+	 * How long a call to ZooKeeper waits for a connection before it fails.
+	 */
+	private Duration connectionTimeout = Duration.ofSeconds(5);
+
+	/**
+	 * Node under which every lock's nodes are created.
+	 */
+	private String basePath = "/distlock";
+
+	public @Nullable String getConnectString() {
+		return this.connectString;
+	}
+
+	public void setConnectString(@Nullable String connectString) {
+		this.connectString = connectString;
+	}
+
+	public Duration getSessionTimeout() {
+		return this.sessionTimeout;
+	}
+
+	public void setSessionTimeout(Duration sessionTimeout) {
+		this.sessionTimeout = sessionTimeout;
+	}
+
+	public Duration getConnectionTimeout() {
+		return this.connectionTimeout;
+	}
+
+	public void setConnectionTimeout(Duration connectionTimeout) {
+		this.connectionTimeout = connectionTimeout;
+	}
+
+	public String getBasePath() {
+		return this.basePath;
+	}
+
+	public void setBasePath(String basePath) {
+		this.basePath = basePath;
+	}
+
+}

@@ -1,0 +1,61 @@
+package io.github.distlock.zookeeper;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.zookeeper.KeeperException;
+
+/**
+ * The processes of one test, each a {@link ZooKeeperLocker} on a client (a session) of its own on
+ * the shared server, and an operator's client to look at the nodes they leave; all closed with it.
+ */
+final class LockerProcesses implements AutoCloseable {
+
+	private final String basePath;
+
+	private final List<CuratorFramework> clients = new ArrayList<>();
+
+	private final List<ZooKeeperLocker> lockers = new ArrayList<>();
+
+	private final CuratorFramework admin = ZooKeeperServers.client();
+
+	LockerProcesses(String basePath) {
+		this.basePath = basePath;
+	}
+
+	/** Starts a new process. */
+	ZooKeeperLocker start() {
+		CuratorFramework client = ZooKeeperServers.client();
+		this.clients.add(client);
+		ZooKeeperLocker process = new ZooKeeperLocker(client, this.basePath, "lock");
+		this.lockers.add(process);
+		return process;
+	}
+
+	/** The operator's client. */
+	CuratorFramework admin() {
+		return this.admin;
+	}
+
+	/** The children of a node, none when it is not there. */
+	List<String> children(String path) {
+		try {
+			return this.admin.getChildren().forPath(path);
+		}
+		catch (KeeperException.NoNodeException ex) {
+			return List.of();
+		}
+		catch (Exception ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	@Override
+	public void close() {
+		this.lockers.forEach(ZooKeeperLocker::close);
+		this.clients.forEach(CuratorFramework::close);
+		this.admin.close();
+	}
+
+}

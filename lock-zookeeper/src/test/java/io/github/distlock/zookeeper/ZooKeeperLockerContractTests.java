@@ -1,0 +1,93 @@
+package io.github.distlock.zookeeper;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import org.junit.jupiter.api.AfterEach;
+
+import io.github.distlock.core.AbstractLockerContractTests;
+import io.github.distlock.core.Locker;
+
+/**
+ * The {@link Locker} contract run against {@link ZooKeeperLocker} on a real ZooKeeper server, each
+ * process with its own client and session. Locks live by session, and a lock given way goes to the
+ * queue, so the contract's tests of leases and of the give-way window do not apply (see
+ * {@link #expiresByLease()}); {@link ZooKeeperSessionIntegrationTests} shows a session's end freeing a
+ * lock.
+ */
+class ZooKeeperLockerContractTests extends AbstractLockerContractTests {
+
+	private final String basePath = "/distlock-" + UUID.randomUUID();
+
+	private final LockerProcesses processes = new LockerProcesses(this.basePath);
+
+	private final Locker locker = this.processes.start();
+
+	private final Locker otherProcess = this.processes.start();
+
+	@AfterEach
+	void closeProcesses() {
+		this.processes.close();
+	}
+
+	@Override
+	protected Locker locker() {
+		return this.locker;
+	}
+
+	@Override
+	protected Locker otherProcess() {
+		return this.otherProcess;
+	}
+
+	/** A process of its own: the window does not apply, since a lock given way goes to the queue. */
+	@Override
+	protected Locker processGivingWayFor(Duration giveWay) {
+		return this.processes.start();
+	}
+
+	/** Deletes every lock node, as an operator might; ZooKeeper itself keeps what it acknowledged. */
+	@Override
+	protected void loseAllData() {
+		try {
+			this.processes.admin().delete().deletingChildrenIfNeeded().forPath(this.basePath);
+		}
+		catch (Exception ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	/**
+	 * Every node under the base path: a lock's directory is a container the server deletes within
+	 * its check interval once empty; a lock node goes with its release, or its session at the latest.
+	 */
+	@Override
+	protected Map<String, Long> timesToLive() {
+		Map<String, Long> found = new HashMap<>();
+		for (String directory : this.processes.children(this.basePath)) {
+			String path = this.basePath + "/" + directory;
+			found.put(path, ZooKeeperServers.CONTAINER_CHECK_MILLIS);
+			this.processes.children(path).forEach((node) -> found.put(path + "/" + node, (long) ZooKeeperServers.SESSION_TIMEOUT_MILLIS));
+		}
+		return found;
+	}
+
+	@Override
+	protected int footprintLocks() {
+		return 500;
+	}
+
+	@Override
+	protected boolean expiresByLease() {
+		return false;
+	}
+
+	@Override
+	protected boolean givesWayForAWindow() {
+		return false;
+	}
+
+}

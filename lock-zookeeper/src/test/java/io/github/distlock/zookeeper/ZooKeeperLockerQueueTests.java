@@ -1,0 +1,129 @@
+package io.github.distlock.zookeeper;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import io.github.distlock.core.Acquisition;
+import io.github.distlock.core.Release;
+import io.github.distlock.core.ReleaseSubscription;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The queue of a lock's nodes (ZOOKEEPER.md, point a): a waiting process keeps its node queued and
+ * re-uses it, is told only when its own turn comes (no herd), and leaves no node behind once it
+ * stops waiting.
+ */
+class ZooKeeperLockerQueueTests {
+
+	private static final Duration LEASE = Duration.ofSeconds(30);
+
+	private static final Duration WAIT = Duration.ofSeconds(30);
+
+	private final String basePath = "/distlock-" + UUID.randomUUID();
+
+	private final String key = "queue:" + UUID.randomUUID();
+
+	private final LockerProcesses processes = new LockerProcesses(this.basePath);
+
+	private final ZooKeeperLocker holder = this.processes.start();
+
+	private final ZooKeeperLocker waiter = this.processes.start();
+
+	@AfterEach
+	void closeProcesses() {
+		this.processes.close();
+	}
+
+	@Test
+	void waiterReusesItsQueuedNodeWithItsNextOwner() {
+		hold(this.holder, "holder");
+		assertThat(this.waiter.tryAcquire(this.key, "first attempt", LEASE, WAIT).acquired()).isFalse();
+		List<String> queued = nodes();
+		assertThat(this.holder.release(this.key, "holder")).isEqualTo(Release.RELEASED);
+		assertThat(this.waiter.tryAcquire(this.key, "second attempt", LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+		assertThat(nodes()).containsExactly(queued.get(1));
+		assertThat(this.waiter.find(this.key).orElseThrow().owner()).isEqualTo("second attempt");
+		assertThat(this.waiter.release(this.key, "second attempt")).isEqualTo(Release.RELEASED);
+		assertThat(nodes()).isEmpty();
+	}
+
+	@Test
+	void onlyTheNextWaiterIsToldOfARelease() throws InterruptedException {
+		ZooKeeperLocker last = this.processes.start();
+		BlockingQueue<String> toldNext = listen(this.waiter);
+		BlockingQueue<String> toldLast = listen(last);
+		hold(this.holder, "holder");
+		try (ReleaseSubscription next = this.waiter.subscribe(this.key); ReleaseSubscription after = last.subscribe(this.key)) {
+			assertThat(this.waiter.tryAcquire(this.key, "next", LEASE, WAIT).acquired()).isFalse();
+			assertThat(last.tryAcquire(this.key, "last", LEASE, WAIT).acquired()).isFalse();
+			this.holder.release(this.key, "holder");
+			assertThat(toldNext.poll(10, TimeUnit.SECONDS)).isEqualTo(this.key);
+			assertThat(this.waiter.tryAcquire(this.key, "next", LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+			assertThat(toldLast).as("the last waiter watches the next one, not the holder").isEmpty();
+			this.waiter.release(this.key, "next");
+			assertThat(toldLast.poll(10, TimeUnit.SECONDS)).isEqualTo(this.key);
+			assertThat(last.tryAcquire(this.key, "last", LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+		}
+	}
+
+	@Test
+	void closingTheLastSubscriptionDeletesTheQueuedNode() {
+		hold(this.holder, "holder");
+		ReleaseSubscription first = this.waiter.subscribe(this.key);
+		ReleaseSubscription second = this.waiter.subscribe(this.key);
+		assertThat(this.waiter.tryAcquire(this.key, "waiter", LEASE, WAIT).acquired()).isFalse();
+		first.close();
+		assertThat(nodes()).hasSize(2);
+		second.close();
+		assertThat(nodes()).hasSize(1);
+		assertThat(this.holder.release(this.key, "holder")).isEqualTo(Release.RELEASED);
+		assertThat(nodes()).isEmpty();
+	}
+
+	@Test
+	void queuedNodeGoesWhenItsWaitEnds() {
+		hold(this.holder, "holder");
+		assertThat(this.waiter.tryAcquire(this.key, "waiter", LEASE, Duration.ofMillis(200)).acquired()).isFalse();
+		await().atMost(Duration.ofSeconds(10)).until(() -> nodes().size() == 1);
+	}
+
+	@Test
+	void callerThatWillNotWaitLeavesNoNode() {
+		hold(this.holder, "holder");
+		assertThat(this.waiter.tryAcquire(this.key, "waiter", LEASE, Duration.ZERO).acquired()).isFalse();
+		assertThat(nodes()).hasSize(1);
+	}
+
+	@Test
+	void closingTheLockerDeletesItsQueuedNodes() {
+		hold(this.holder, "holder");
+		assertThat(this.waiter.tryAcquire(this.key, "waiter", LEASE, WAIT).acquired()).isFalse();
+		this.waiter.close();
+		assertThat(nodes()).hasSize(1);
+	}
+
+	private void hold(ZooKeeperLocker process, String owner) {
+		assertThat(process.tryAcquire(this.key, owner, LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+	}
+
+	private static BlockingQueue<String> listen(ZooKeeperLocker process) {
+		BlockingQueue<String> told = new LinkedBlockingQueue<>();
+		process.onRelease(told::add);
+		return told;
+	}
+
+	/** The lock's nodes, in queue order. */
+	private List<String> nodes() {
+		return LockQueue.of(this.processes.children(new LockPaths(this.basePath, "lock").directory(this.key))).children();
+	}
+
+}

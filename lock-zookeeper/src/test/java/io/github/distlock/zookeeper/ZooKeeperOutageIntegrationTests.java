@@ -1,0 +1,96 @@
+package io.github.distlock.zookeeper;
+
+import java.time.Duration;
+import java.util.UUID;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryOneTime;
+import org.apache.curator.test.InstanceSpec;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.Test;
+
+import io.github.distlock.core.ReleaseListener;
+import io.github.distlock.core.ReleaseSubscription;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatRuntimeException;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * ZooKeeper out of reach (ZOOKEEPER.md, points b and e): calls fail within a bounded time rather
+ * than hang, and release notices are inactive while the connection is down and resume after.
+ */
+class ZooKeeperOutageIntegrationTests {
+
+	private static final Duration CONNECTION_TIMEOUT = Duration.ofSeconds(1);
+
+	/** Two tries of the connection timeout, with room for a loaded machine. */
+	private static final Duration BOUND = Duration.ofSeconds(10);
+
+	private final String key = "outage:" + UUID.randomUUID();
+
+	@Test
+	void callsFailWithinBoundWhenNoServerAnswers() {
+		try (CuratorFramework client = unconnectedClient();
+				ZooKeeperLocker locker = new ZooKeeperLocker(client, "/distlock", "lock")) {
+			assertFailsWithinBound(locker::ping);
+			assertFailsWithinBound(() -> locker.tryAcquire(this.key, "owner", Duration.ofSeconds(30), Duration.ZERO));
+			assertThat(locker.releaseNoticesActive()).isFalse();
+		}
+	}
+
+	@Test
+	void noticesAreInactiveWhileDisconnectedAndResumeAfter() throws Exception {
+		try (TestingServer server = new TestingServer(true);
+				CuratorFramework client = ZooKeeperServers.client(server.getConnectString());
+				ZooKeeperLocker locker = new ZooKeeperLocker(client, "/distlock", "lock")) {
+			BlockingQueue<String> resumed = new LinkedBlockingQueue<>();
+			locker.onRelease(new ResumptionListener(resumed));
+			try (ReleaseSubscription subscription = locker.subscribe(this.key)) {
+				assertThat(subscription.isActive()).isTrue();
+				server.stop();
+				await().atMost(BOUND).until(() -> !subscription.isActive() && !locker.releaseNoticesActive());
+				server.restart();
+				assertThat(resumed.poll(30, TimeUnit.SECONDS)).isEqualTo(this.key);
+				assertThat(subscription.isActive()).isTrue();
+			}
+		}
+	}
+
+	private static void assertFailsWithinBound(Runnable call) {
+		long started = System.nanoTime();
+		assertThatRuntimeException().isThrownBy(call::run);
+		assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(BOUND);
+	}
+
+	/** A client of a port nobody listens on, with the locker's own client's retry policy. */
+	private static CuratorFramework unconnectedClient() {
+		CuratorFramework client = CuratorFrameworkFactory.builder()
+			.connectString("127.0.0.1:" + InstanceSpec.getRandomPort())
+			.connectionTimeoutMs((int) CONNECTION_TIMEOUT.toMillis())
+			.sessionTimeoutMs(ZooKeeperServers.SESSION_TIMEOUT_MILLIS)
+			.retryPolicy(new RetryOneTime(100))
+			.build();
+		client.start();
+		return client;
+	}
+
+	/** Tells of resumed notices only. */
+	private record ResumptionListener(BlockingQueue<String> resumed) implements ReleaseListener {
+
+		@Override
+		public void released(String key) {
+		}
+
+		@Override
+		public void noticesResumed(String key) {
+			this.resumed.add(key);
+		}
+
+	}
+
+}

@@ -1,0 +1,120 @@
+package io.github.distlock.zookeeper;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryOneTime;
+import org.apache.curator.test.TestingServer;
+import org.apache.zookeeper.Watcher;
+import org.apache.zookeeper.ZooKeeper;
+
+/**
+ * One real ZooKeeper server in this JVM for every test that needs one, started on first use on a
+ * free port, and clients of it with short timeouts.
+ */
+public final class ZooKeeperServers {
+
+	static {
+		// Lock directories are container nodes: have the server delete empty ones within a second.
+		System.setProperty("znode.container.checkIntervalMs", "1000");
+	}
+
+	/** How often the server checks for empty container nodes, in milliseconds. */
+	public static final long CONTAINER_CHECK_MILLIS = 1000;
+
+	/** Session timeout of the test clients, in milliseconds. */
+	public static final int SESSION_TIMEOUT_MILLIS = 10_000;
+
+	private static TestingServer server;
+
+	private ZooKeeperServers() {
+	}
+
+	/**
+	 * Returns the shared server's connect string, starting it on first use.
+	 * @return host and port of the server
+	 */
+	public static synchronized String connectString() {
+		if (server == null) {
+			try {
+				server = new TestingServer(true);
+			}
+			catch (Exception ex) {
+				throw new IllegalStateException("Could not start a ZooKeeper server", ex);
+			}
+		}
+		return server.getConnectString();
+	}
+
+	/**
+	 * Returns a started client of the shared server, a process of its own (its own session).
+	 * @return the client, to close
+	 */
+	public static CuratorFramework client() {
+		return client(connectString());
+	}
+
+	/**
+	 * Returns a started client, connected or failing within a few seconds.
+	 * @param connectString the servers
+	 * @return the client, to close
+	 */
+	public static CuratorFramework client(String connectString) {
+		CuratorFramework client = CuratorFrameworkFactory.builder()
+			.connectString(connectString)
+			.sessionTimeoutMs(SESSION_TIMEOUT_MILLIS)
+			.connectionTimeoutMs(5_000)
+			.retryPolicy(new RetryOneTime(100))
+			.build();
+		client.start();
+		try {
+			if (!client.blockUntilConnected(30, TimeUnit.SECONDS)) {
+				throw new IllegalStateException("Could not connect to ZooKeeper at " + connectString);
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+		return client;
+	}
+
+	/**
+	 * Ends a client's session on the server, as the server does when the client falls silent for
+	 * longer than its session timeout: its ephemeral nodes are deleted and the client is told its
+	 * session expired.
+	 * @param client the client whose session ends
+	 */
+	public static void expireSession(CuratorFramework client) {
+		try {
+			ZooKeeper zooKeeper = client.getZookeeperClient().getZooKeeper();
+			CountDownLatch connected = new CountDownLatch(1);
+			// A twin handle on the same session: once it is connected, closing it closes the session.
+			ZooKeeper twin = new ZooKeeper(client.getZookeeperClient().getCurrentConnectionString(), SESSION_TIMEOUT_MILLIS,
+					(event) -> {
+						if (event.getState() == Watcher.Event.KeeperState.SyncConnected) {
+							connected.countDown();
+						}
+					}, zooKeeper.getSessionId(), zooKeeper.getSessionPasswd());
+			try {
+				if (!connected.await(30, TimeUnit.SECONDS)) {
+					throw new IllegalStateException("Could not connect to the session to expire it");
+				}
+			}
+			finally {
+				twin.close();
+			}
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		catch (Exception ex) {
+			throw new IllegalStateException("Could not expire the session", ex);
+		}
+	}
+
+}

@@ -1,0 +1,69 @@
+package io.github.distlock.zookeeper;
+
+import java.time.Duration;
+import java.util.UUID;
+
+import org.apache.curator.framework.CuratorFramework;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import io.github.distlock.LockHandle;
+import io.github.distlock.LockTemplate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Liveness by session (ZOOKEEPER.md, point c): when a holder's session ends, ZooKeeper frees its
+ * lock for another process, and the old holder is told its lock is lost.
+ */
+class ZooKeeperSessionIntegrationTests {
+
+	private static final String KEY = "job:" + UUID.randomUUID();
+
+	private final String basePath = "/distlock-" + UUID.randomUUID();
+
+	private final CuratorFramework holderClient = ZooKeeperServers.client();
+
+	private final CuratorFramework otherClient = ZooKeeperServers.client();
+
+	@AfterEach
+	void closeClients() {
+		this.holderClient.close();
+		this.otherClient.close();
+	}
+
+	@Test
+	void expiredSessionFreesLockForAnotherProcessAndItsHolderIsTold() {
+		LockingContexts.on(this.holderClient, this.basePath).run((holder) -> LockingContexts.on(this.otherClient, this.basePath)
+			.run((other) -> {
+				LockHandle held = holder.getBean(LockTemplate.class).tryAcquire(KEY, null, Duration.ZERO).orElseThrow();
+				long heldToken = held.fencingToken();
+				LockTemplate otherTemplate = other.getBean(LockTemplate.class);
+				assertThat(otherTemplate.tryAcquire(KEY, null, Duration.ZERO)).isEmpty();
+				ZooKeeperServers.expireSession(this.holderClient);
+				try (LockHandle taken = otherTemplate.tryAcquire(KEY, null, Duration.ofSeconds(30)).orElseThrow()) {
+					assertThat(taken.fencingToken()).isGreaterThan(heldToken);
+					await().atMost(Duration.ofSeconds(20)).until(() -> !held.isHeld());
+					held.close();
+					assertThat(taken.isHeld()).as("the old holder's release leaves the new holder's lock alone").isTrue();
+				}
+			}));
+	}
+
+	@Test
+	void closedClientFreesItsLocksAtOnce() {
+		LockingContexts.on(this.otherClient, this.basePath).run((other) -> {
+			ZooKeeperLocker holder = new ZooKeeperLocker(this.holderClient, this.basePath, "lock");
+			assertThat(holder.tryAcquire(KEY, "holder", Duration.ofSeconds(30), Duration.ZERO).acquired()).isTrue();
+			LockTemplate otherTemplate = other.getBean(LockTemplate.class);
+			assertThat(otherTemplate.tryAcquire(KEY, null, Duration.ZERO)).isEmpty();
+			holder.close();
+			this.holderClient.close();
+			try (LockHandle taken = otherTemplate.tryAcquire(KEY, null, Duration.ofSeconds(30)).orElseThrow()) {
+				assertThat(taken.isHeld()).isTrue();
+			}
+		});
+	}
+
+}
