@@ -1,0 +1,51 @@
+package io.github.distlock.benchmarks;
+
+import io.github.distlock.core.DefaultLockTemplate;
+import io.github.distlock.core.LockSettings;
+import io.github.distlock.core.Locker;
+
+/**
+ * distlock on any store: a {@link DefaultLockTemplate} over the store's {@link Locker}, with the
+ * harness's lease in watchdog mode, as the auto-configuration makes it.
+ */
+final class LockerContender implements Contender {
+
+	private final String name;
+
+	private final DefaultLockTemplate template;
+
+	private final AutoCloseable locker;
+
+	/**
+	 * Creates the contender.
+	 * @param name the contender's name
+	 * @param locker the store's locker, closed with the contender
+	 */
+	<L extends Locker & AutoCloseable> LockerContender(String name, L locker) {
+		this.name = name;
+		this.locker = locker;
+		this.template = new DefaultLockTemplate(locker, LockSettings.watchdogLease(LEASE));
+	}
+
+	@Override
+	public String name() {
+		return this.name;
+	}
+
+	@Override
+	public LockSession session(String key) {
+		return new TemplateSession(this.template, key);
+	}
+
+	@Override
+	public void close() {
+		this.template.close();
+		try {
+			this.locker.close();
+		}
+		catch (Exception ex) {
+			throw new IllegalStateException("Could not close the " + this.name + " locker", ex);
+		}
+	}
+
+}

@@ -1,0 +1,145 @@
+package io.github.distlock.benchmarks;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.Supplier;
+
+/**
+ * The stores side by side in one run: on each store, its best known peer (the baseline) and
+ * distlock take one key with many threads, and distinct keys, one per thread. A critical section
+ * increments a plain counter of this JVM, so a lock that let two threads in shows as lost updates.
+ * Prints one line per store and contender, and distlock's ratio to the baseline of its store.
+ * <pre>
+ * --seconds N            measured seconds per figure (default 10)
+ * --warmup N             warm-up seconds before each (default 5)
+ * --one-key-threads N    threads on the one key (default 64)
+ * --distinct-threads L   thread counts of the distinct-keys runs (default 8,64)
+ * --stores L             any of redis,jdbc,zookeeper (default all)
+ * </pre>
+ */
+public final class StoreComparisonBenchmark {
+
+	private static final List<String> STORES = List.of("redis", "jdbc", "zookeeper");
+
+	private final Duration warmup;
+
+	private final Duration window;
+
+	private final int oneKeyThreads;
+
+	private final List<Integer> distinctThreads;
+
+	private final PrintStream out = System.out;
+
+	private StoreComparisonBenchmark(Arguments arguments) {
+		this.warmup = arguments.seconds("warmup", 5, true);
+		this.window = arguments.seconds("seconds", 10, false);
+		this.oneKeyThreads = arguments.positiveInt("one-key-threads", 64);
+		this.distinctThreads = arguments.positiveInts("distinct-threads", "8,64");
+	}
+
+	public static void main(String[] args) {
+		Arguments arguments = new Arguments(args,
+				Set.of("seconds", "warmup", "one-key-threads", "distinct-threads", "stores"));
+		List<String> stores = arguments.list("stores", String.join(",", STORES));
+		StoreComparisonBenchmark benchmark = new StoreComparisonBenchmark(arguments);
+		long started = System.nanoTime();
+		List<String> lines = new ArrayList<>();
+		for (String store : stores) {
+			try (StoreUnderTest underTest = start(store)) {
+				lines.addAll(benchmark.compare(underTest));
+			}
+		}
+		benchmark.out.println();
+		benchmark.out.println(benchmark.header());
+		lines.forEach(benchmark.out::println);
+		benchmark.out.printf("%nwhole run: %.0f s%n", (System.nanoTime() - started) / 1e9);
+	}
+
+	private static StoreUnderTest start(String store) {
+		Supplier<StoreUnderTest> starter = switch (store) {
+			case "redis" -> RedisUnderTest::new;
+			case "jdbc" -> JdbcUnderTest::new;
+			case "zookeeper" -> ZooKeeperUnderTest::new;
+			default -> throw new IllegalArgumentException("Unknown store '" + store + "'; expected any of " + STORES);
+		};
+		return starter.get();
+	}
+
+	/** Both contenders on one store, one after the other: their lines, then distlock's ratios. */
+	private List<String> compare(StoreUnderTest store) {
+		List<double[]> figures = new ArrayList<>();
+		List<String> lines = new ArrayList<>();
+		for (Contender contender : store.contenders("bench-" + UUID.randomUUID().toString().substring(0, 8))) {
+			try (contender) {
+				this.out.println("running " + store.name() + " / " + contender.name() + " ...");
+				double[] rates = new double[1 + this.distinctThreads.size()];
+				long lost = oneKey(contender, rates);
+				for (int i = 0; i < this.distinctThreads.size(); i++) {
+					rates[i + 1] = distinct(contender, this.distinctThreads.get(i)).perSecond();
+				}
+				figures.add(rates);
+				lines.add(line(store.name(), contender.name(), rates, "lost updates " + lost));
+			}
+		}
+		double[] ratios = new double[figures.get(0).length];
+		for (int i = 0; i < ratios.length; i++) {
+			ratios[i] = figures.get(1)[i] / figures.get(0)[i];
+		}
+		lines.add(line(store.name(), "ratio", ratios, ""));
+		return lines;
+	}
+
+	/** Fills in the first rate; returns the updates lost. */
+	private long oneKey(Contender contender, double[] rates) {
+		long[] counter = new long[1];
+		LoadRun run = new LoadRun(contender.name() + "-one-key", this.oneKeyThreads, (i) -> contender.session("one"),
+				(session) -> {
+					if (!session.acquire()) {
+						return false;
+					}
+					try {
+						// a read and a write apart, as a service's read-modify-write: lost under a broken lock
+						long read = counter[0];
+						counter[0] = read + 1;
+					}
+					finally {
+						session.release();
+					}
+					return true;
+				}, null);
+		LoadResult result = run.run(System.currentTimeMillis(), this.warmup, this.window);
+		result.printProblems(contender.name() + " one-key", this.out);
+		rates[0] = result.perSecond();
+		return result.totalCycles() - counter[0];
+	}
+
+	private LoadResult distinct(Contender contender, int threads) {
+		LoadRun run = new LoadRun(contender.name() + "-distinct", threads, (i) -> contender.session("key-" + i),
+				Workload.lockUnlock(), null);
+		LoadResult result = run.run(System.currentTimeMillis(), this.warmup, this.window);
+		result.printProblems(contender.name() + " distinct " + threads + "t", this.out);
+		return result;
+	}
+
+	private String header() {
+		StringBuilder header = new StringBuilder(String.format("%-10s %-20s %16s", "store", "contender",
+				"one key " + this.oneKeyThreads + "t/s"));
+		this.distinctThreads.forEach((threads) -> header.append(String.format(" %16s", "distinct " + threads + "t/s")));
+		return header.toString();
+	}
+
+	private static String line(String store, String contender, double[] figures, String note) {
+		StringBuilder line = new StringBuilder(String.format("%-10s %-20s", store, contender));
+		for (double figure : figures) {
+			line.append(String.format(" %16s", contender.equals("ratio") ? ReportTable.ratio(figure)
+					: ReportTable.rate(figure)));
+		}
+		return line.append("  ").append(note).toString().stripTrailing();
+	}
+
+}
