@@ -422,6 +422,20 @@
 		$('chart').replaceChildren(chart);
 	}
 
+	// ---- the lock store ------------------------------------------------------------------------
+
+	async function showStore() {
+		try {
+			const store = (await api('GET', '/api/store')).store;
+			$('store').textContent = store;
+			document.querySelectorAll('#stores tr[data-store]').forEach((row) =>
+				row.classList.toggle('current', row.dataset.store === store));
+		}
+		catch (error) {
+			$('store').textContent = 'an unknown store';
+		}
+	}
+
 	// ---- wiring -----------------------------------------------------------------------------
 
 	document.addEventListener('DOMContentLoaded', () => {
@@ -430,6 +444,7 @@
 		$('goods-id').addEventListener('input', () => scheduleGoods(150));
 		scheduleGoods(0);
 		refreshChart();
+		showStore();
 	});
 
 })();

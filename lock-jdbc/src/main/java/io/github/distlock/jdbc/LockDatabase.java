@@ -20,7 +20,10 @@ public enum LockDatabase {
 	/** PostgreSQL: {@code INSERT ... ON CONFLICT ... RETURNING}, release notices by {@code NOTIFY}. */
 	POSTGRESQL("postgresql", "(EXTRACT(EPOCH FROM statement_timestamp()) * 1000000)::BIGINT"),
 
-	/** MySQL and MariaDB: {@code INSERT ... ON DUPLICATE KEY UPDATE ... RETURNING} (MariaDB 10.5 or later). */
+	/**
+	 * MariaDB 10.5 or later, through either driver: {@code INSERT ... ON DUPLICATE KEY UPDATE ...
+	 * RETURNING}, which MySQL itself lacks.
+	 */
 	MYSQL("mysql", "TIMESTAMPDIFF(MICROSECOND, '1970-01-01', UTC_TIMESTAMP(6))"),
 
 	/** H2: {@code MERGE} read back through {@code FINAL TABLE}; its clock is the JVM's. */
@@ -76,14 +79,20 @@ public enum LockDatabase {
 		if (product.contains("postgres")) {
 			return POSTGRESQL;
 		}
-		if (product.contains("mysql") || product.contains("mariadb")) {
+		if (product.contains("mariadb") || (product.contains("mysql")
+				&& metaData.getDatabaseProductVersion().toLowerCase(Locale.ROOT).contains("mariadb"))) {
 			return MYSQL;
+		}
+		if (product.contains("mysql")) {
+			throw new IllegalStateException("Distributed locks cannot live in MySQL " + metaData.getDatabaseProductVersion()
+					+ " yet: the lock statements need INSERT ... RETURNING, which MariaDB 10.5+ has and MySQL lacks; use "
+					+ "PostgreSQL, MariaDB or H2, or another lock store (distlock.store)");
 		}
 		if (product.contains("h2")) {
 			return H2;
 		}
 		throw new IllegalStateException("Distributed locks cannot live in a " + metaData.getDatabaseProductName()
-				+ " database; use PostgreSQL, MySQL/MariaDB or H2, or another lock store (distlock.store)");
+				+ " database; use PostgreSQL, MariaDB or H2, or another lock store (distlock.store)");
 	}
 
 }

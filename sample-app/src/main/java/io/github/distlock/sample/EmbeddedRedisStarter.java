@@ -2,8 +2,6 @@ package io.github.distlock.sample;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -12,7 +10,6 @@ import redis.embedded.RedisServer;
 
 import org.springframework.boot.context.event.ApplicationEnvironmentPreparedEvent;
 import org.springframework.context.ApplicationListener;
-import org.springframework.context.aot.AbstractAotProcessor;
 import org.springframework.core.env.ConfigurableEnvironment;
 
 /**
@@ -28,7 +25,7 @@ final class EmbeddedRedisStarter implements ApplicationListener<ApplicationEnvir
 
 	@Override
 	public void onApplicationEvent(ApplicationEnvironmentPreparedEvent event) {
-		if (!aotProcessing() && !configuresRedis(event.getEnvironment())) {
+		if (!EmbeddedServers.aotProcessing() && !configuresRedis(event.getEnvironment())) {
 			startIfUnreachable(DEFAULT_PORT);
 		}
 	}
@@ -38,7 +35,7 @@ final class EmbeddedRedisStarter implements ApplicationListener<ApplicationEnvir
 	 * @return the started server (stopped when the JVM exits), or {@code null} if one was running
 	 */
 	static @Nullable RedisServer startIfUnreachable(int port) {
-		if (listens(port)) {
+		if (EmbeddedServers.listens(port)) {
 			logger.info("Using the Redis already listening on localhost:" + port);
 			return null;
 		}
@@ -54,26 +51,11 @@ final class EmbeddedRedisStarter implements ApplicationListener<ApplicationEnvir
 		}
 	}
 
-	/** The build's AOT processing prepares the application and never connects to Redis. */
-	private static boolean aotProcessing() {
-		return Boolean.getBoolean(AbstractAotProcessor.AOT_PROCESSING);
-	}
-
 	private static boolean configuresRedis(ConfigurableEnvironment environment) {
 		return environment.containsProperty("spring.data.redis.host") || environment.containsProperty("spring.data.redis.port")
 				|| environment.containsProperty("spring.data.redis.url")
 				|| environment.containsProperty("spring.data.redis.sentinel.master")
 				|| environment.containsProperty("spring.data.redis.cluster.nodes");
-	}
-
-	private static boolean listens(int port) {
-		try (Socket socket = new Socket()) {
-			socket.connect(new InetSocketAddress("127.0.0.1", port), 500);
-			return true;
-		}
-		catch (IOException ex) {
-			return false;
-		}
 	}
 
 	private static void stopQuietly(RedisServer server) {

@@ -8,7 +8,8 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 
 /**
  * The flash-sale ("seckill") demo. With no Redis configured and none on localhost:6379, it starts
- * an embedded one.
+ * an embedded one; with {@code distlock.store=zookeeper} and no ZooKeeper configured, it starts
+ * one in this JVM.
  */
 @SpringBootApplication
 @EnableConfigurationProperties(SeckillProperties.class)
@@ -16,7 +17,7 @@ public class SeckillApplication {
 
 	public static void main(String[] args) {
 		SpringApplication application = new SpringApplication(SeckillApplication.class);
-		application.addListeners(new EmbeddedRedisStarter());
+		application.addListeners(new EmbeddedRedisStarter(), new EmbeddedZooKeeperStarter());
 		application.run(args);
 	}
 

@@ -9,6 +9,7 @@ import io.github.distlock.jdbc.JdbcLocker;
 import io.github.distlock.jdbc.autoconfigure.JdbcLockAutoConfiguration;
 import io.github.distlock.redis.RedisLocker;
 import io.github.distlock.redis.autoconfigure.RedisLockAutoConfiguration;
+import io.github.distlock.zookeeper.autoconfigure.ZooKeeperLockAutoConfiguration;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.BeanFactory;
@@ -36,7 +37,8 @@ class LockStoreChoiceTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class, DataSourceAutoConfiguration.class,
-				RedisLockAutoConfiguration.class, JdbcLockAutoConfiguration.class, DistributedLockAutoConfiguration.class))
+				RedisLockAutoConfiguration.class, JdbcLockAutoConfiguration.class, ZooKeeperLockAutoConfiguration.class,
+				DistributedLockAutoConfiguration.class))
 		.withPropertyValues("distlock.jdbc.initialize-schema=always");
 
 	@Test
@@ -53,7 +55,7 @@ class LockStoreChoiceTests {
 			assertThat(context).hasFailed();
 			Throwable cause = NestedExceptionUtils.getMostSpecificCause(context.getStartupFailure());
 			assertThat(cause).isInstanceOf(MissingLockTemplateException.class)
-				.hasMessageStartingWith("distlock.store is unset and several stores are on the class path: jdbc, redis");
+				.hasMessageStartingWith("distlock.store is unset and several stores are on the class path: jdbc, redis, zookeeper");
 			assertThat(SpringFactoriesLoader.forDefaultResourceLocation()
 				.load(FailureAnalyzer.class, ArgumentResolver.of(BeanFactory.class, new DefaultListableBeanFactory())
 					.and(Environment.class, new StandardEnvironment()),
@@ -63,7 +65,7 @@ class LockStoreChoiceTests {
 				.filteredOn(Objects::nonNull)
 				.singleElement()
 				.satisfies((analysis) -> {
-					assertThat(analysis.getDescription()).contains("several lock stores").contains("jdbc, redis");
+					assertThat(analysis.getDescription()).contains("several lock stores").contains("jdbc, redis, zookeeper");
 					assertThat(analysis.getAction()).contains("Set distlock.store");
 				});
 		});

@@ -8,6 +8,7 @@ import io.github.distlock.core.Locker;
 import io.github.distlock.sample.SeckillApplication;
 import io.github.distlock.sample.goods.BuyMode;
 import io.github.distlock.test.redis.RedisServerExtension;
+import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -21,7 +22,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The flash sale in {@code lock} mode with its locks in each store ({@code --distlock.store=...}),
- * the goods in Redis: it sells out exactly, once to each buyer.
+ * the goods in Redis: it sells out exactly, once to each buyer. The database is the sample's
+ * in-memory H2; ZooKeeper a server of this test's, on a free port.
  */
 class FlashSaleOnEachStoreIntegrationTests {
 
@@ -37,10 +39,12 @@ class FlashSaleOnEachStoreIntegrationTests {
 	private static final JsonMapper json = JsonMapper.builder().build();
 
 	@ParameterizedTest
-	@CsvSource({ "redis, RedisLocker", "jdbc, JdbcLocker" })
+	@CsvSource({ "redis, RedisLocker", "jdbc, JdbcLocker", "zookeeper, ZooKeeperLocker" })
 	void sellsOutExactlyOnceToEachBuyer(String store, String locker) throws Exception {
-		try (ConfigurableApplicationContext application = new SpringApplicationBuilder(SeckillApplication.class)
-			.run("--server.port=0", "--spring.data.redis.port=" + redis.server().port(), "--distlock.store=" + store)) {
+		try (TestingServer zookeeper = new TestingServer();
+				ConfigurableApplicationContext application = new SpringApplicationBuilder(SeckillApplication.class).run(
+						"--server.port=0", "--spring.data.redis.port=" + redis.server().port(), "--distlock.store=" + store,
+						"--distlock.zookeeper.connect-string=" + zookeeper.getConnectString())) {
 			assertThat(application.getBean(Locker.class).getClass().getSimpleName()).isEqualTo(locker);
 			int port = ((WebServerApplicationContext) application).getWebServer().getPort();
 			SalePlan plan = new SalePlan(List.of(URI.create("http://localhost:" + port)), 50, STOCK, BUYERS, 16,

@@ -282,6 +282,17 @@ class FlashSalePageBrowserTests {
 		waitShort().until((d) -> d.getPageSource().contains("\"distlock\":{\"details\""));
 	}
 
+	@Test
+	void pageSaysWhichStoreTheLocksLiveInAndComparesTheStores() {
+		waitShort().until((d) -> text("store").equals("redis"));
+		assertThat(browser().findElements(By.cssSelector("#stores tr[data-store]")))
+			.extracting((row) -> row.getDomAttribute("data-store"))
+			.containsExactly("redis", "jdbc", "zookeeper");
+		assertThat(browser().findElements(By.cssSelector("#stores tr.current")))
+			.singleElement()
+			.satisfies((row) -> assertThat(row.getDomAttribute("data-store")).isEqualTo("redis"));
+	}
+
 	/** Fills the form, starts a sale and waits until the page shows its result. */
 	private void runSale(String mode, int concurrency) {
 		type("goods-id", "1");
