@@ -188,7 +188,7 @@ abstract class AbstractFailoverIntegrationTests {
 		// Long enough for the replica's own once-a-second acknowledgement, should it have just come back.
 		contextRunner().withPropertyValues("distlock.replica-ack.replicas=1", "distlock.replica-ack.timeout=2s").run((instance) -> {
 			String lock = "acknowledged";
-			RedisServer replica = awaitReplicaInSync(topology().masterOf(redisKey(lock)));
+			RedisServer replica = awaitReplicaInSync(lock);
 			try (LockHandle held = instance.getBean(LockTemplate.class).tryAcquire(lock, WATCHDOG_LEASE, Duration.ZERO)
 				.orElseThrow()) {
 				assertThat(replicaHas(replica, redisKey(lock))).isTrue();
@@ -225,8 +225,8 @@ abstract class AbstractFailoverIntegrationTests {
 		contextRunner().withPropertyValues("distlock.replica-ack.replicas=1", "distlock.replica-ack.timeout=2s")
 			.run((first) -> contextRunner().run((second) -> {
 			String lock = "survivor";
+			awaitReplicaInSync(lock);
 			RedisServer master = topology().masterOf(redisKey(lock));
-			awaitReplicaInSync(master);
 			LockHandle held = first.getBean(LockTemplate.class).tryAcquire(lock, WATCHDOG_LEASE, Duration.ZERO).orElseThrow();
 			topology().kill(master);
 			try {
@@ -247,17 +247,22 @@ abstract class AbstractFailoverIntegrationTests {
 	}
 
 	/**
-	 * Waits until the master's replica is connected and in sync: an earlier test may have paused it,
-	 * or made it a replica anew after a failover, and it may still be catching up.
+	 * Waits until the master of the lock's key has its replica connected and in sync: an earlier
+	 * test may have paused it, or made it a replica anew after a failover, and it may still be
+	 * catching up. The master is asked for anew each time, as a loaded machine may have failed it
+	 * over meanwhile.
 	 * @return the replica
 	 */
-	private RedisServer awaitReplicaInSync(RedisServer master) {
-		RedisServer replica = topology().replicaOf(master);
-		await().atMost(Duration.ofSeconds(30)).until(() -> replica
-			.withConnection((redis) -> redis.sync().info("replication"))
-			.contains("master_link_status:up")
-				&& master.withConnection((redis) -> redis.sync().info("replication")).contains("state=online"));
-		return replica;
+	private RedisServer awaitReplicaInSync(String lock) {
+		AtomicReference<RedisServer> inSync = new AtomicReference<>();
+		await().atMost(Duration.ofSeconds(30)).until(() -> {
+			RedisServer master = topology().masterOf(redisKey(lock));
+			RedisServer replica = topology().replicaOf(master);
+			inSync.set(replica);
+			return replica.withConnection((redis) -> redis.sync().info("replication")).contains("master_link_status:up")
+					&& master.withConnection((redis) -> redis.sync().info("replication")).contains("state=online");
+		});
+		return inSync.get();
 	}
 
 	/**

@@ -12,7 +12,7 @@ import java.util.stream.Stream;
  * A master, its replica and three Sentinels that watch them, on free loopback ports, for tests.
  *
  * <p>The Sentinels are the same {@code redis-server} binary in sentinel mode. They take a master
- * for down after a second and then fail it over, so a test can kill the master
+ * for down after two seconds and then fail it over, so a test can kill the master
  * ({@link RedisServer#kill()}) and wait until the replica has taken over
  * ({@link #awaitFailover(RedisServer)}).
  */
@@ -25,8 +25,11 @@ public final class RedisSentinelGroup implements RedisTopology {
 
 	private static final int QUORUM = 2;
 
-	/** Short, so that a killed master is failed over within seconds. */
-	private static final Duration DOWN_AFTER = Duration.ofSeconds(1);
+	/**
+	 * Short, so that a killed master is failed over within seconds, and longer than a loaded
+	 * machine stalls a healthy master, which the Sentinels would fail over too.
+	 */
+	private static final Duration DOWN_AFTER = Duration.ofSeconds(2);
 
 	/** Short, so that a failover that stalled is retried soon. */
 	private static final Duration FAILOVER_TIMEOUT = Duration.ofSeconds(5);
