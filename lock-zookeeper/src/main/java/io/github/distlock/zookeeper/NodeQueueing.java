@@ -59,18 +59,33 @@ final class NodeQueueing {
 	/** One attempt; {@code null} when the queued node it took was gone. */
 	private @Nullable Acquisition attempt(String key, String owner, Duration willWait) {
 		String queued = this.registry.get(key).queued();
-		String node = (queued != null) ? queued : this.nodes.create(key, owner);
-		if (queued == null) {
-			this.registry.update(key, (own) -> own.queue(node, System.nanoTime()));
+		if (queued != null) {
+			return place(key, owner, queued, true, willWait);
 		}
+		String node = this.nodes.create(key, owner);
+		this.registry.update(key, (own) -> own.queue(node, System.nanoTime()));
+		try {
+			return place(key, owner, node, false, willWait);
+		}
+		catch (RuntimeException | Error ex) {
+			// Left queued, the node would be no one's: the core's clean-up release skips queued nodes.
+			if (this.registry.update(key, (own) -> own.unqueue(node)).isQueued(node)) {
+				abandon(key, node);
+			}
+			throw ex;
+		}
+	}
+
+	/** Finds the node's place in the lock's queue: the lowest is claimed, any other is busy. */
+	private @Nullable Acquisition place(String key, String owner, String node, boolean reused, Duration willWait) {
 		LockQueue queue = this.nodes.queue(key);
 		String name = LockPaths.name(node);
 		if (!queue.contains(name)) {
-			this.registry.update(key, (own) -> own.isQueued(node) ? own.unqueue() : own);
+			this.registry.update(key, (own) -> own.unqueue(node));
 			return null;
 		}
 		if (name.equals(queue.holder())) {
-			return claim(key, owner, node, queued != null) ? Acquisition.ACQUIRED : null;
+			return claim(key, owner, node, reused) ? Acquisition.ACQUIRED : null;
 		}
 		return busy(key, node, willWait);
 	}
@@ -78,7 +93,7 @@ final class NodeQueueing {
 	/** Claims the lowest node for the owner, writing the owner into a node an earlier attempt queued. */
 	private boolean claim(String key, String owner, String node, boolean reused) {
 		if (reused && this.nodes.write(key, node, owner) == 0) {
-			this.registry.update(key, (own) -> own.isQueued(node) ? own.unqueue() : own);
+			this.registry.update(key, (own) -> own.unqueue(node));
 			return false;
 		}
 		return this.registry.update(key, (own) -> own.isQueued(node) ? own.claim(owner, node) : own).isQueued(node);
