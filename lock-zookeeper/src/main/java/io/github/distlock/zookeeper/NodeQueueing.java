@@ -114,15 +114,17 @@ final class NodeQueueing {
 
 	/** The wait of the attempt that last queued the node is over: nobody in this process wants it. */
 	private void waitEnded(String key, String node) {
-		OwnNodes before = this.registry.update(key, (own) -> isDue(own, node) ? own.unqueue() : own);
-		if (isDue(before, node)) {
+		// One clock reading: the node is deleted only if this very change took it out of the queue.
+		long now = System.nanoTime();
+		OwnNodes before = this.registry.update(key, (own) -> isDue(own, node, now) ? own.unqueue() : own);
+		if (isDue(before, node, now)) {
 			abandon(key, node);
 			this.notices.arm(key);
 		}
 	}
 
-	private static boolean isDue(OwnNodes own, String node) {
-		return own.isQueued(node) && own.queuedUntil() - System.nanoTime() <= 0;
+	private static boolean isDue(OwnNodes own, String node, long now) {
+		return own.isQueued(node) && own.queuedUntil() - now <= 0;
 	}
 
 	/** The lock's last subscription closed: its waiters stopped waiting, so its queued node goes. */
