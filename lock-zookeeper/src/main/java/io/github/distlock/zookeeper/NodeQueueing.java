@@ -53,7 +53,11 @@ final class NodeQueueing {
 		}
 		// A queued node deleted meanwhile (its wait ran out, the session ended) is replaced once.
 		Acquisition answer = attempt(key, owner, willWait);
-		return (answer != null) ? answer : attempt(key, owner, willWait);
+		if (answer == null) {
+			answer = attempt(key, owner, willWait);
+		}
+		// Null would read as an interrupt to the core: a second node gone too is a busy answer, tried again soon.
+		return (answer != null) ? answer : Acquisition.busy(RECHECK);
 	}
 
 	/** One attempt; {@code null} when the queued node it took was gone. */
