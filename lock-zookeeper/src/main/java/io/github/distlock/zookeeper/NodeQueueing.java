@@ -145,6 +145,15 @@ final class NodeQueueing {
 		}
 	}
 
+	/**
+	 * The session ended: nodes queued until now are the old session's, never to be claimed (the
+	 * server may keep that session a while, and a node of it would be lowest and yet go when it
+	 * ends); they are deleted in the background in case they are still there.
+	 */
+	void sessionLost() {
+		this.registry.unqueueAll().forEach((node) -> this.background.execute(() -> abandon(node.key(), node.path())));
+	}
+
 	/** Deletes a node nobody wants, again later while ZooKeeper fails to, so it never holds the lock for nobody. */
 	private void abandon(String key, String node) {
 		abandon(key, node, 1);
