@@ -90,9 +90,21 @@ final class LockNodes {
 		});
 	}
 
-	/** Watches a node; {@code false} when it is already gone (no watch is then left). */
+	/**
+	 * Watches a node; {@code false} when it is already gone. A read, not an existence check, as in
+	 * Curator's lock recipe: a read of a missing node leaves no watch, an existence check would leave
+	 * one for a name never used again.
+	 */
 	boolean watch(String key, String path, Watcher watcher) {
-		return call("watch a node of", key, () -> this.client.checkExists().usingWatcher(watcher).forPath(path) != null);
+		return call("watch a node of", key, () -> {
+			try {
+				this.client.getData().usingWatcher(watcher).forPath(path);
+				return true;
+			}
+			catch (KeeperException.NoNodeException ex) {
+				return false;
+			}
+		});
 	}
 
 	/** Watches the lock's directory for its first node, or for its creation when it is not there. */

@@ -53,24 +53,43 @@ final class NodeQueueing {
 		}
 		// A queued node deleted meanwhile (its wait ran out, the session ended) is replaced once.
 		Acquisition answer = attempt(key, owner, willWait);
-		return (answer != null) ? answer : attempt(key, owner, willWait);
+		if (answer == null) {
+			answer = attempt(key, owner, willWait);
+		}
+		// Null would read as an interrupt to the core: a second node gone too is a busy answer, tried again soon.
+		return (answer != null) ? answer : Acquisition.busy(RECHECK);
 	}
 
 	/** One attempt; {@code null} when the queued node it took was gone. */
 	private @Nullable Acquisition attempt(String key, String owner, Duration willWait) {
 		String queued = this.registry.get(key).queued();
-		String node = (queued != null) ? queued : this.nodes.create(key, owner);
-		if (queued == null) {
-			this.registry.update(key, (own) -> own.queue(node, System.nanoTime()));
+		if (queued != null) {
+			return place(key, owner, queued, true, willWait);
 		}
+		String node = this.nodes.create(key, owner);
+		this.registry.update(key, (own) -> own.queue(node, System.nanoTime()));
+		try {
+			return place(key, owner, node, false, willWait);
+		}
+		catch (RuntimeException | Error ex) {
+			// Left queued, the node would be no one's: the core's clean-up release skips queued nodes.
+			if (this.registry.update(key, (own) -> own.unqueue(node)).isQueued(node)) {
+				abandon(key, node);
+			}
+			throw ex;
+		}
+	}
+
+	/** Finds the node's place in the lock's queue: the lowest is claimed, any other is busy. */
+	private @Nullable Acquisition place(String key, String owner, String node, boolean reused, Duration willWait) {
 		LockQueue queue = this.nodes.queue(key);
 		String name = LockPaths.name(node);
 		if (!queue.contains(name)) {
-			this.registry.update(key, (own) -> own.isQueued(node) ? own.unqueue() : own);
+			this.registry.update(key, (own) -> own.unqueue(node));
 			return null;
 		}
 		if (name.equals(queue.holder())) {
-			return claim(key, owner, node, queued != null) ? Acquisition.ACQUIRED : null;
+			return claim(key, owner, node, reused) ? Acquisition.ACQUIRED : null;
 		}
 		return busy(key, node, willWait);
 	}
@@ -78,7 +97,7 @@ final class NodeQueueing {
 	/** Claims the lowest node for the owner, writing the owner into a node an earlier attempt queued. */
 	private boolean claim(String key, String owner, String node, boolean reused) {
 		if (reused && this.nodes.write(key, node, owner) == 0) {
-			this.registry.update(key, (own) -> own.isQueued(node) ? own.unqueue() : own);
+			this.registry.update(key, (own) -> own.unqueue(node));
 			return false;
 		}
 		return this.registry.update(key, (own) -> own.isQueued(node) ? own.claim(owner, node) : own).isQueued(node);
@@ -99,15 +118,17 @@ final class NodeQueueing {
 
 	/** The wait of the attempt that last queued the node is over: nobody in this process wants it. */
 	private void waitEnded(String key, String node) {
-		OwnNodes before = this.registry.update(key, (own) -> isDue(own, node) ? own.unqueue() : own);
-		if (isDue(before, node)) {
+		// One clock reading: the node is deleted only if this very change took it out of the queue.
+		long now = System.nanoTime();
+		OwnNodes before = this.registry.update(key, (own) -> isDue(own, node, now) ? own.unqueue() : own);
+		if (isDue(before, node, now)) {
 			abandon(key, node);
 			this.notices.arm(key);
 		}
 	}
 
-	private static boolean isDue(OwnNodes own, String node) {
-		return own.isQueued(node) && own.queuedUntil() - System.nanoTime() <= 0;
+	private static boolean isDue(OwnNodes own, String node, long now) {
+		return own.isQueued(node) && own.queuedUntil() - now <= 0;
 	}
 
 	/** The lock's last subscription closed: its waiters stopped waiting, so its queued node goes. */
@@ -122,6 +143,15 @@ final class NodeQueueing {
 				abandon(key, before.queued());
 			}
 		}
+	}
+
+	/**
+	 * The session ended: nodes queued until now are the old session's, never to be claimed (the
+	 * server may keep that session a while, and a node of it would be lowest and yet go when it
+	 * ends); they are deleted in the background in case they are still there.
+	 */
+	void sessionLost() {
+		this.registry.unqueueAll().forEach((node) -> this.background.execute(() -> abandon(node.key(), node.path())));
 	}
 
 	/** Deletes a node nobody wants, again later while ZooKeeper fails to, so it never holds the lock for nobody. */

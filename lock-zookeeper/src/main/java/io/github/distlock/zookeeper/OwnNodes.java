@@ -48,6 +48,11 @@ record OwnNodes(Map<String, String> claimed, @Nullable String queued, long queue
 		return new OwnNodes(this.claimed, null, 0, this.subscriptions);
 	}
 
+	/** The node {@code path} leaves the queue, if it is the queued one. */
+	OwnNodes unqueue(String path) {
+		return isQueued(path) ? unqueue() : this;
+	}
+
 	OwnNodes subscribed(int change) {
 		return new OwnNodes(this.claimed, this.queued, this.queuedUntil, this.subscriptions + change);
 	}

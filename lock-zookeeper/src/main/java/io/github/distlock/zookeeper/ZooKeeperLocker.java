@@ -10,6 +10,8 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.state.ConnectionState;
+import org.apache.curator.framework.state.ConnectionStateListener;
 
 import io.github.distlock.core.Acquisition;
 import io.github.distlock.core.LeaseRequest;
@@ -50,6 +52,8 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 
 	private final AtomicBoolean closed = new AtomicBoolean();
 
+	private final ConnectionStateListener sessionLost = this::connectionChanged;
+
 	/**
 	 * Creates a locker on a started client.
 	 * @param client the Curator client
@@ -70,6 +74,14 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 		this.notices = new ZooKeeperReleaseNotices(client, this.nodes, this.paths, this.registry, this.background);
 		this.queueing = new NodeQueueing(this.nodes, this.registry, this.notices, this.background);
 		client.getConnectionStateListenable().addListener(this.notices);
+		client.getConnectionStateListenable().addListener(this.sessionLost);
+	}
+
+	/** Unqueues the nodes of a lost session at once, before any attempt may re-use one. */
+	private void connectionChanged(CuratorFramework client, ConnectionState state) {
+		if (state == ConnectionState.LOST) {
+			this.queueing.sessionLost();
+		}
 	}
 
 	/** Takes the lock by queue; the lease is not enforced: the lock lives as long as this process's session. */
@@ -170,6 +182,7 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 	public void close() {
 		if (this.closed.compareAndSet(false, true)) {
 			this.client.getConnectionStateListenable().removeListener(this.notices);
+			this.client.getConnectionStateListenable().removeListener(this.sessionLost);
 			this.background.shutdownNow();
 			this.registry.unqueueAll().forEach((node) -> this.queueing.abandonOnce(node.key(), node.path()));
 		}

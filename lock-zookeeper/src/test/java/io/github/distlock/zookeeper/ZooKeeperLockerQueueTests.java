@@ -7,6 +7,8 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
+import org.apache.zookeeper.ZooDefs;
+import org.apache.zookeeper.data.ACL;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -15,6 +17,7 @@ import io.github.distlock.core.Release;
 import io.github.distlock.core.ReleaseSubscription;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -109,6 +112,18 @@ class ZooKeeperLockerQueueTests {
 		assertThat(this.waiter.tryAcquire(this.key, "waiter", LEASE, WAIT).acquired()).isFalse();
 		this.waiter.close();
 		assertThat(nodes()).hasSize(1);
+	}
+
+	@Test
+	void nodeOfAnAttemptThatFailsAfterItsCreateIsDeleted() throws Exception {
+		String directory = new LockPaths(this.basePath, "lock").directory(this.key);
+		// Nodes may be created and deleted there, not listed: the attempt fails right after its create.
+		ACL noListing = new ACL(ZooDefs.Perms.CREATE | ZooDefs.Perms.DELETE | ZooDefs.Perms.ADMIN, ZooDefs.Ids.ANYONE_ID_UNSAFE);
+		this.processes.admin().create().creatingParentsIfNeeded().withACL(List.of(noListing)).forPath(directory);
+		assertThatExceptionOfType(ZooKeeperLockException.class)
+			.isThrownBy(() -> this.waiter.tryAcquire(this.key, "waiter", LEASE, WAIT));
+		this.processes.admin().setACL().withACL(ZooDefs.Ids.OPEN_ACL_UNSAFE).forPath(directory);
+		assertThat(nodes()).as("no node is left to hold the lock for nobody").isEmpty();
 	}
 
 	private void hold(ZooKeeperLocker process, String owner) {

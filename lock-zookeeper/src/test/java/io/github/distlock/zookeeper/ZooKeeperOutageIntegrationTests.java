@@ -1,13 +1,16 @@
 package io.github.distlock.zookeeper;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.framework.state.ConnectionState;
 import org.apache.curator.retry.RetryOneTime;
 import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.TestingServer;
@@ -30,6 +33,8 @@ class ZooKeeperOutageIntegrationTests {
 
 	/** Two tries of the connection timeout, with room for a loaded machine. */
 	private static final Duration BOUND = Duration.ofSeconds(10);
+
+	private static final Duration LEASE = Duration.ofSeconds(30);
 
 	private final String key = "outage:" + UUID.randomUUID();
 
@@ -57,6 +62,38 @@ class ZooKeeperOutageIntegrationTests {
 				server.restart();
 				assertThat(resumed.poll(30, TimeUnit.SECONDS)).isEqualTo(this.key);
 				assertThat(subscription.isActive()).isTrue();
+			}
+		}
+	}
+
+	@Test
+	void nodeQueuedBeforeTheSessionWasLostIsNeverClaimed() throws Exception {
+		try (TestingServer server = new TestingServer(true);
+				CuratorFramework holderClient = ZooKeeperServers.client(server.getConnectString());
+				CuratorFramework waiterClient = ZooKeeperServers.client(server.getConnectString());
+				ZooKeeperLocker holder = new ZooKeeperLocker(holderClient, "/distlock", "lock");
+				ZooKeeperLocker waiter = new ZooKeeperLocker(waiterClient, "/distlock", "lock")) {
+			assertThat(holder.tryAcquire(this.key, "holder", LEASE, Duration.ZERO).acquired()).isTrue();
+			assertThat(waiter.tryAcquire(this.key, "waiter", LEASE, Duration.ofMinutes(5)).acquired()).isFalse();
+			CountDownLatch lost = new CountDownLatch(1);
+			waiterClient.getConnectionStateListenable().addListener((client, state) -> {
+				if (state == ConnectionState.LOST) {
+					lost.countDown();
+				}
+			});
+			server.stop();
+			assertThat(lost.await(60, TimeUnit.SECONDS)).isTrue();
+			// Restarted, the server keeps the old sessions, and their nodes, for a session timeout more.
+			server.restart();
+			try (CuratorFramework admin = ZooKeeperServers.client(server.getConnectString())) {
+				String directory = new LockPaths("/distlock", "lock").directory(this.key);
+				List<String> queue = LockQueue.of(admin.getChildren().forPath(directory)).children();
+				assertThat(queue).hasSize(2);
+				admin.delete().forPath(directory + "/" + queue.get(0));
+				await().atMost(BOUND).until(() -> waiter.tryAcquire(this.key, "waiter", LEASE, Duration.ZERO).acquired());
+				String node = directory + "/" + LockQueue.of(admin.getChildren().forPath(directory)).holder();
+				assertThat(admin.checkExists().forPath(node).getEphemeralOwner()).as("held with a node of the current session")
+					.isEqualTo(waiterClient.getZookeeperClient().getZooKeeper().getSessionId());
 			}
 		}
 	}

@@ -5,6 +5,7 @@ import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.Assert;
 
 /**
  * Configuration properties of locks on ZooKeeper, beside the store-neutral ones of
@@ -33,7 +34,7 @@ public class ZooKeeperLockProperties {
 	private Duration connectionTimeout = Duration.ofSeconds(5);
 
 	/**
-	 * Node under which every lock's nodes are created.
+	 * Node under which every lock's nodes are created; a path from the root, starting with '/'.
 	 */
 	private String basePath = "/distlock";
 
@@ -66,6 +67,9 @@ public class ZooKeeperLockProperties {
 	}
 
 	public void setBasePath(String basePath) {
+		// Checked at binding, so start-up fails naming the property rather than a lock call later.
+		Assert.isTrue(basePath.startsWith("/"),
+				() -> "distlock.zookeeper.base-path must start with '/', as a ZooKeeper path does: " + basePath);
 		this.basePath = basePath;
 	}
 

@@ -9,7 +9,9 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.imps.CuratorFrameworkState;
+import org.apache.curator.retry.RetryOneTime;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -21,6 +23,7 @@ import io.github.distlock.zookeeper.ZooKeeperLocker;
 import io.github.distlock.zookeeper.ZooKeeperServers;
 
 import org.springframework.beans.factory.support.AbstractBeanDefinition;
+import org.springframework.cloud.zookeeper.ZookeeperAutoConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
@@ -98,6 +101,35 @@ class ZooKeeperLockAutoConfigurationTests {
 	}
 
 	@Test
+	void usesClientOfSpringCloudZookeeper() {
+		this.runner.withConfiguration(AutoConfigurations.of(ZookeeperAutoConfiguration.class)).run((context) -> {
+			assertThat(context).hasSingleBean(ZooKeeperLocker.class).doesNotHaveBean(LockCuratorClient.class);
+			assertThat(context.getBean(CountingServices.class).whileHolding(8, () -> {
+			})).isPositive();
+		});
+	}
+
+	@Test
+	void failsStartupNamingSeveralClientsWithoutPrimary() {
+		this.runner.withBean("ordersClient", CuratorFramework.class, ZooKeeperLockAutoConfigurationTests::unstartedClient)
+			.withBean("billingClient", CuratorFramework.class, ZooKeeperLockAutoConfigurationTests::unstartedClient)
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessageContainingAll("ordersClient", "billingClient", "@Primary"));
+	}
+
+	@Test
+	void failsStartupOnBasePathNotFromRoot() {
+		this.ownClient.withPropertyValues("distlock.zookeeper.base-path=distlock")
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.isInstanceOf(IllegalArgumentException.class)
+				.hasMessageContainingAll("distlock.zookeeper.base-path", "must start with '/'"));
+	}
+
+	@Test
 	void backsOffWhenDisabled() {
 		this.ownClient.withPropertyValues("distlock.enabled=false")
 			.run((context) -> assertThat(context).doesNotHaveBean(Locker.class).doesNotHaveBean(LockCuratorClient.class));
@@ -126,6 +158,10 @@ class ZooKeeperLockAutoConfigurationTests {
 			}
 			assertThat(this.tally.value()).isEqualTo(100);
 		}));
+	}
+
+	private static CuratorFramework unstartedClient() {
+		return CuratorFrameworkFactory.newClient(ZooKeeperServers.connectString(), new RetryOneTime(100));
 	}
 
 	private List<String> children(String path) {
