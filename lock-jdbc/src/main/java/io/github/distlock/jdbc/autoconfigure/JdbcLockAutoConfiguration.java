@@ -16,6 +16,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandi
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.jdbc.EmbeddedDatabaseConnection;
 import org.springframework.boot.sql.init.DatabaseInitializationMode;
+import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
 
 /**
@@ -32,8 +33,10 @@ import org.springframework.context.annotation.Bean;
 @EnableConfigurationProperties({ DistributedLockProperties.class, JdbcLockProperties.class })
 public final class JdbcLockAutoConfiguration {
 
+	/** Created after Flyway, Liquibase and {@code spring.sql.init}, which may create the lock table. */
 	@Bean
 	@ConditionalOnMissingBean(Locker.class)
+	@DependsOnDatabaseInitialization
 	JdbcLocker distributedLockJdbcLocker(DataSource dataSource, DistributedLockProperties properties,
 			JdbcLockProperties jdbcProperties) {
 		LockTable table = new LockTable(dataSource, jdbcProperties.getTableName(), jdbcProperties.getTimeout());

@@ -23,6 +23,7 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.diagnostics.FailureAnalyzer;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceInitializationAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -39,6 +40,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 class JdbcLockAutoConfigurationTests {
 
 	private static final Duration TIMEOUT = Duration.ofSeconds(10);
+
+	/** The table that {@code sql-init-schema.sql} creates. */
+	private static final String SQL_INIT_TABLE = "distlock_sql_init";
 
 	private final String table = "distlock_app_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
 
@@ -103,6 +107,23 @@ class JdbcLockAutoConfigurationTests {
 				assertThat(seen.owner()).as("owner of app:job:42 while the method runs").isNotNull();
 				assertThat(seen.fencingToken()).isPositive();
 				assertThat(context.getBean(Locker.class).find("job:42")).isEmpty();
+			});
+	}
+
+	@Test
+	void tableCreatedBySqlInitIsThereAtStartUp() {
+		runner(TestDatabase.H2)
+			.withConfiguration(AutoConfigurations.of(DataSourceInitializationAutoConfiguration.class))
+			.withPropertyValues("spring.sql.init.mode=always",
+					"spring.sql.init.schema-locations=classpath:io/github/distlock/jdbc/autoconfigure/sql-init-schema.sql",
+					"distlock.jdbc.table-name=" + SQL_INIT_TABLE)
+			.run((context) -> {
+				try {
+					assertThat(context).hasNotFailed().hasSingleBean(JdbcLocker.class);
+				}
+				finally {
+					new JdbcTemplate(this.database.dataSource()).execute("DROP TABLE IF EXISTS " + SQL_INIT_TABLE);
+				}
 			});
 	}
 
