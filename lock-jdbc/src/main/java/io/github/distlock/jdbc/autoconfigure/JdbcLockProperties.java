@@ -23,9 +23,10 @@ public class JdbcLockProperties {
 
 	/**
 	 * When to create the lock table at start-up if it is missing: never (create it with Flyway,
-	 * Liquibase or by hand), embedded (only in an embedded database), or always.
+	 * Liquibase or by hand), embedded (only in an embedded database, as spring.sql.init.mode), or
+	 * always.
 	 */
-	private DatabaseInitializationMode initializeSchema = DatabaseInitializationMode.NEVER;
+	private DatabaseInitializationMode initializeSchema = DatabaseInitializationMode.EMBEDDED;
 
 	/**
 	 * How long one lock statement may take before it fails; whole seconds, at least 1s.
