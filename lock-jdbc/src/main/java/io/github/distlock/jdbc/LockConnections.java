@@ -13,14 +13,18 @@ import java.util.concurrent.ConcurrentHashMap;
 import javax.sql.DataSource;
 
 import org.springframework.dao.DataAccessException;
+import org.springframework.jdbc.CannotGetJdbcConnectionException;
 import org.springframework.jdbc.UncategorizedSQLException;
 import org.springframework.jdbc.core.RowMapper;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterUtils;
 import org.springframework.jdbc.core.namedparam.ParsedSql;
+import org.springframework.jdbc.datasource.ConnectionHolder;
+import org.springframework.jdbc.datasource.DataSourceUtils;
 import org.springframework.jdbc.datasource.TransactionAwareDataSourceProxy;
 import org.springframework.jdbc.support.SQLErrorCodeSQLExceptionTranslator;
 import org.springframework.jdbc.support.SQLExceptionTranslator;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
  * Runs each lock statement on a connection of its own, taken from the data source itself and in
@@ -47,8 +51,7 @@ final class LockConnections {
 	private final Map<String, ParsedSql> parsedStatements = new ConcurrentHashMap<>();
 
 	LockConnections(DataSource dataSource, Duration timeout) {
-		this.dataSource = (dataSource instanceof TransactionAwareDataSourceProxy proxy
-				&& proxy.getTargetDataSource() != null) ? proxy.getTargetDataSource() : dataSource;
+		this.dataSource = outsideTransactions(dataSource);
 		this.timeoutSeconds = (int) Math.max(1, timeout.toSeconds());
 		this.networkTimeoutMillis = this.timeoutSeconds * 2000;
 		this.translator = new SQLErrorCodeSQLExceptionTranslator(this.dataSource);
@@ -97,6 +100,27 @@ final class LockConnections {
 		return this.dataSource;
 	}
 
+	/**
+	 * The data source behind a {@link TransactionAwareDataSourceProxy}, however deep among other
+	 * wrappers: the proxy hands out the connection of the caller's transaction.
+	 */
+	private static DataSource outsideTransactions(DataSource dataSource) {
+		try {
+			DataSource target = dataSource;
+			while (target.isWrapperFor(TransactionAwareDataSourceProxy.class)) {
+				DataSource behind = target.unwrap(TransactionAwareDataSourceProxy.class).getTargetDataSource();
+				if (behind == null) {
+					break;
+				}
+				target = behind;
+			}
+			return target;
+		}
+		catch (SQLException ex) {
+			throw new CannotGetJdbcConnectionException("Could not unwrap the lock table's data source", ex);
+		}
+	}
+
 	private <T> T run(String sql, Map<String, ?> parameters, StatementCall<T> call) {
 		ParsedSql parsed = this.parsedStatements.computeIfAbsent(sql, NamedParameterUtils::parseSqlStatement);
 		MapSqlParameterSource source = new MapSqlParameterSource(parameters);
@@ -117,6 +141,7 @@ final class LockConnections {
 		boolean autoCommit = connection.getAutoCommit();
 		connection.setNetworkTimeout(Runnable::run, this.networkTimeoutMillis);
 		if (!autoCommit) {
+			refuseTransactions(connection);
 			connection.setAutoCommit(true);
 		}
 		try (PreparedStatement statement = connection.prepareStatement(sql)) {
@@ -131,6 +156,25 @@ final class LockConnections {
 				connection.setAutoCommit(false);
 			}
 			connection.setNetworkTimeout(Runnable::run, networkTimeout);
+		}
+	}
+
+	/**
+	 * Turning auto-commit on would commit the caller's work so far, so refuse the connection of a
+	 * transaction of this thread, whatever data source the transaction manager bound it to.
+	 */
+	private static void refuseTransactions(Connection connection) {
+		Connection target = DataSourceUtils.getTargetConnection(connection);
+		boolean bound = TransactionSynchronizationManager.getResourceMap()
+			.values()
+			.stream()
+			.anyMatch((resource) -> resource instanceof ConnectionHolder holder && holder.getConnectionHandle() != null
+					&& holder.getConnection() == target);
+		if (bound) {
+			throw new IllegalStateException("The lock table's data source handed out the connection of the current "
+					+ "transaction, on which a lock statement would commit the transaction's work; give the locker a "
+					+ "data source that hands out connections of their own (a TransactionAwareDataSourceProxy is "
+					+ "unwrapped, also inside a DelegatingDataSource)");
 		}
 	}
 

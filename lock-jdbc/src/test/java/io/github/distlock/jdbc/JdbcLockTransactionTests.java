@@ -7,16 +7,23 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
+import javax.sql.DataSource;
+
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.jdbc.datasource.DelegatingDataSource;
+import org.springframework.jdbc.datasource.TransactionAwareDataSourceProxy;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import io.github.distlock.core.Acquisition;
 import io.github.distlock.core.Release;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
  * Lock statements run outside the caller's transaction on the same data source: a rollback does
@@ -70,6 +77,69 @@ class JdbcLockTransactionTests {
 			});
 			assertThat(release).isEqualTo(Release.RELEASED);
 		}
+	}
+
+	@Test
+	void lockThroughAWrappedTransactionAwareProxyLeavesTheCallersWorkToItsTransaction() {
+		try (JdbcLockFixture fixture = new JdbcLockFixture(TestDatabase.H2)) {
+			DataSource wrapped = new DelegatingDataSource(new TransactionAwareDataSourceProxy(fixture.dataSource));
+			JdbcLocker locker = new JdbcLocker(wrapped, fixture.table, fixture.keyPrefix, JdbcLockFixture.TIMEOUT);
+			JdbcTemplate jdbc = new JdbcTemplate(fixture.dataSource);
+			jdbc.execute("CREATE TABLE " + fixture.table + "_work (id INT)");
+			try {
+				transactions(fixture).executeWithoutResult((status) -> {
+					jdbc.update("INSERT INTO " + fixture.table + "_work VALUES (1)");
+					assertThat(locker.tryAcquire("wrapped", "first", LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+					assertThat(rowsSeenByAnotherConnection(fixture)).as("the caller's uncommitted rows").isZero();
+					status.setRollbackOnly();
+				});
+				assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM " + fixture.table + "_work", Integer.class)).isZero();
+				assertThat(fixture.locker().tryAcquire("wrapped", "second", LEASE, Duration.ZERO).acquired()).isFalse();
+			}
+			finally {
+				locker.close();
+				jdbc.execute("DROP TABLE " + fixture.table + "_work");
+			}
+		}
+	}
+
+	@Test
+	void dataSourceHandingOutTheTransactionsConnectionIsRefusedBeforeItCommitsAnything() {
+		try (JdbcLockFixture fixture = new JdbcLockFixture(TestDatabase.H2)) {
+			DataSource opaque = new DelegatingDataSource(new TransactionAwareDataSourceProxy(fixture.dataSource)) {
+
+				@Override
+				public boolean isWrapperFor(Class<?> iface) {
+					return false;
+				}
+
+			};
+			JdbcLocker locker = new JdbcLocker(opaque, fixture.table, fixture.keyPrefix, JdbcLockFixture.TIMEOUT);
+			JdbcTemplate jdbc = new JdbcTemplate(fixture.dataSource);
+			jdbc.execute("CREATE TABLE " + fixture.table + "_work (id INT)");
+			try {
+				transactions(fixture).executeWithoutResult((status) -> {
+					jdbc.update("INSERT INTO " + fixture.table + "_work VALUES (1)");
+					assertThatIllegalStateException()
+						.isThrownBy(() -> locker.tryAcquire("opaque", "first", LEASE, Duration.ZERO))
+						.withMessageContaining("connection of the current transaction");
+					assertThat(rowsSeenByAnotherConnection(fixture)).as("the caller's uncommitted rows").isZero();
+					status.setRollbackOnly();
+				});
+			}
+			finally {
+				locker.close();
+				jdbc.execute("DROP TABLE " + fixture.table + "_work");
+			}
+		}
+	}
+
+	private static long rowsSeenByAnotherConnection(JdbcLockFixture fixture) {
+		return CompletableFuture
+			.supplyAsync(() -> new JdbcTemplate(fixture.dataSource)
+				.queryForObject("SELECT COUNT(*) FROM " + fixture.table + "_work", Long.class))
+			.orTimeout(10, TimeUnit.SECONDS)
+			.join();
 	}
 
 	private static TransactionTemplate transactions(JdbcLockFixture fixture) {
