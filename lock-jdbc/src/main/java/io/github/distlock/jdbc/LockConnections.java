@@ -19,12 +19,9 @@ import org.springframework.jdbc.core.RowMapper;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterUtils;
 import org.springframework.jdbc.core.namedparam.ParsedSql;
-import org.springframework.jdbc.datasource.ConnectionHolder;
-import org.springframework.jdbc.datasource.DataSourceUtils;
 import org.springframework.jdbc.datasource.TransactionAwareDataSourceProxy;
 import org.springframework.jdbc.support.SQLErrorCodeSQLExceptionTranslator;
 import org.springframework.jdbc.support.SQLExceptionTranslator;
-import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
  * Runs each lock statement on a connection of its own, taken from the data source itself and in
@@ -33,6 +30,11 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  * Every statement is bounded by the query timeout.
  */
 final class LockConnections {
+
+	/** How often a statement runs at most when the database rolls it back for a concurrent one. */
+	private static final int ATTEMPTS = 3;
+
+	private static final int MARIADB_DEADLOCK = 1213;
 
 	private final DataSource dataSource;
 
@@ -126,24 +128,32 @@ final class LockConnections {
 		MapSqlParameterSource source = new MapSqlParameterSource(parameters);
 		String jdbcSql = NamedParameterUtils.substituteNamedParameters(parsed, source);
 		Object[] values = NamedParameterUtils.buildValueArray(parsed, source, null);
-		try (Connection connection = this.dataSource.getConnection()) {
-			return runAutoCommitted(connection, jdbcSql, values, call);
-		}
-		catch (SQLException ex) {
-			throw translate(jdbcSql, ex);
+		for (int attempt = 1;; attempt++) {
+			try (Connection connection = this.dataSource.getConnection()) {
+				return runAutoCommitted(connection, jdbcSql, values, call);
+			}
+			catch (SQLException ex) {
+				if (attempt == ATTEMPTS || !isRetryable(ex)) {
+					throw translate(jdbcSql, ex);
+				}
+			}
 		}
 	}
 
-	/** Runs the statement in auto-commit and bounded by the timeouts, then gives the connection back as it was. */
+	/**
+	 * Whether the database rolled the statement back to let a concurrent one through, so that
+	 * running it again (as every lock statement may be, JDBC.md) succeeds: a serialization failure
+	 * or a deadlock's victim on PostgreSQL, a deadlock's victim on MariaDB.
+	 */
+	private static boolean isRetryable(SQLException ex) {
+		return "40001".equals(ex.getSQLState()) || "40P01".equals(ex.getSQLState())
+				|| ex.getErrorCode() == MARIADB_DEADLOCK;
+	}
+
+	/** Runs the statement in auto-commit at READ COMMITTED, bounded by the timeouts, then gives the connection back as it was. */
 	private <T> T runAutoCommitted(Connection connection, String sql, Object[] values, StatementCall<T> call)
 			throws SQLException {
-		int networkTimeout = connection.getNetworkTimeout();
-		boolean autoCommit = connection.getAutoCommit();
-		connection.setNetworkTimeout(Runnable::run, this.networkTimeoutMillis);
-		if (!autoCommit) {
-			refuseTransactions(connection);
-			connection.setAutoCommit(true);
-		}
+		LockStatementSettings settings = LockStatementSettings.apply(connection, this.networkTimeoutMillis);
 		try (PreparedStatement statement = connection.prepareStatement(sql)) {
 			statement.setQueryTimeout(this.timeoutSeconds);
 			for (int i = 0; i < values.length; i++) {
@@ -152,29 +162,7 @@ final class LockConnections {
 			return call.run(statement);
 		}
 		finally {
-			if (!autoCommit) {
-				connection.setAutoCommit(false);
-			}
-			connection.setNetworkTimeout(Runnable::run, networkTimeout);
-		}
-	}
-
-	/**
-	 * Turning auto-commit on would commit the caller's work so far, so refuse the connection of a
-	 * transaction of this thread, whatever data source the transaction manager bound it to.
-	 */
-	private static void refuseTransactions(Connection connection) {
-		Connection target = DataSourceUtils.getTargetConnection(connection);
-		boolean bound = TransactionSynchronizationManager.getResourceMap()
-			.values()
-			.stream()
-			.anyMatch((resource) -> resource instanceof ConnectionHolder holder && holder.getConnectionHandle() != null
-					&& holder.getConnection() == target);
-		if (bound) {
-			throw new IllegalStateException("The lock table's data source handed out the connection of the current "
-					+ "transaction, on which a lock statement would commit the transaction's work; give the locker a "
-					+ "data source that hands out connections of their own (a TransactionAwareDataSourceProxy is "
-					+ "unwrapped, also inside a DelegatingDataSource)");
+			settings.restore();
 		}
 	}
 
