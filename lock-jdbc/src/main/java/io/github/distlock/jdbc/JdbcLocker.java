@@ -72,7 +72,7 @@ public final class JdbcLocker implements Locker, AutoCloseable {
 	/** Creates a locker that leaves a lock given way to other processes for {@code giveWay}. */
 	JdbcLocker(DataSource dataSource, String table, String keyPrefix, Duration timeout, Duration giveWay) {
 		this.connections = new LockConnections(dataSource, timeout);
-		this.sql = new LockSql(LockDatabase.of(this.connections.dataSource()), table);
+		this.sql = new LockSql(LockDatabase.of(this.connections.dataSource()), LockTableName.checked(table));
 		this.names = new LockNames(keyPrefix);
 		this.renewals = new JdbcRenewals(this.sql, this.connections, this.names, this.processId);
 		this.notices = (this.sql.database() == LockDatabase.POSTGRESQL

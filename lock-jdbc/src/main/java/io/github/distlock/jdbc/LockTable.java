@@ -36,7 +36,7 @@ public final class LockTable {
 	public LockTable(DataSource dataSource, String name, Duration timeout) {
 		this.connections = new LockConnections(dataSource, timeout);
 		this.database = LockDatabase.of(this.connections.dataSource());
-		this.name = name;
+		this.name = LockTableName.checked(name);
 	}
 
 	/**

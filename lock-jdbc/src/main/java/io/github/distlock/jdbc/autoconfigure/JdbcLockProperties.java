@@ -17,7 +17,8 @@ import org.springframework.boot.sql.init.DatabaseInitializationMode;
 public class JdbcLockProperties {
 
 	/**
-	 * Name of the lock table, which the schema scripts in the jar call distlock_locks.
+	 * Name of the lock table, which the schema scripts in the jar call distlock_locks: letters,
+	 * digits and underscores, optionally after a schema's name and a dot, at most 63 characters.
 	 */
 	private String tableName = JdbcLocker.DEFAULT_TABLE;
 

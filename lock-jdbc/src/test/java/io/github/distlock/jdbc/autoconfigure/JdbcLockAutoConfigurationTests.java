@@ -18,8 +18,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.diagnostics.FailureAnalyzer;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
@@ -125,6 +127,24 @@ class JdbcLockAutoConfigurationTests {
 					new JdbcTemplate(this.database.dataSource()).execute("DROP TABLE IF EXISTS " + SQL_INIT_TABLE);
 				}
 			});
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "locks; DROP TABLE users", "1locks", "a.b.c", "locks-x",
+			"a_table_name_that_is_far_too_long_for_a_postgresql_notice_channel" })
+	void tableNameThatIsNoIdentifierFailsStartUpNamingTheProperty(String name) {
+		runner(TestDatabase.H2).withPropertyValues("distlock.jdbc.table-name=" + name)
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.isInstanceOf(InvalidConfigurationPropertyValueException.class)
+				.hasMessageContaining("distlock.jdbc.table-name")
+				.hasMessageContaining("is not a lock table's name"));
+	}
+
+	@Test
+	void tableNameMayNameASchema() {
+		runner(TestDatabase.H2).withPropertyValues("distlock.jdbc.table-name=PUBLIC." + this.table)
+			.run((context) -> assertThat(context).hasSingleBean(JdbcLocker.class));
 	}
 
 	@Test
