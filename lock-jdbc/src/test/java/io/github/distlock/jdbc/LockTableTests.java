@@ -18,8 +18,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The lock table's creation on each database: instances starting together, each creating the
- * table, all start.
+ * The lock table on each database: instances starting together, each creating the table, all
+ * start; lock names are compared without padding.
  */
 class LockTableTests {
 
@@ -49,6 +49,16 @@ class LockTableTests {
 		finally {
 			instances.shutdownNow();
 			new JdbcTemplate(database.dataSource()).execute("DROP TABLE IF EXISTS " + name);
+		}
+	}
+
+	@ParameterizedTest
+	@EnumSource(TestDatabase.class)
+	void lockNamesThatDifferInATrailingSpaceAreTwoLocks(TestDatabase database) {
+		try (JdbcLockFixture fixture = new JdbcLockFixture(database)) {
+			Duration lease = Duration.ofSeconds(30);
+			assertThat(fixture.locker().tryAcquire("a", "first", lease, Duration.ZERO).acquired()).isTrue();
+			assertThat(fixture.locker().tryAcquire("a ", "second", lease, Duration.ZERO).acquired()).isTrue();
 		}
 	}
 
