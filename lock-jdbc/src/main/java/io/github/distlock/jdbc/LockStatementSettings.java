@@ -23,17 +23,19 @@ final class LockStatementSettings {
 
 	private final int isolation;
 
-	private LockStatementSettings(Connection connection) throws SQLException {
+	private LockStatementSettings(Connection connection, int networkTimeout) throws SQLException {
 		this.connection = connection;
-		this.networkTimeout = connection.getNetworkTimeout();
+		this.networkTimeout = networkTimeout;
 		this.autoCommit = connection.getAutoCommit();
 		this.isolation = connection.getTransactionIsolation();
 	}
 
 	/** Sets the connection up for lock statements, remembering how it was. */
 	static LockStatementSettings apply(Connection connection, int networkTimeoutMillis) throws SQLException {
-		LockStatementSettings settings = new LockStatementSettings(connection);
+		int networkTimeout = connection.getNetworkTimeout();
+		// First: reading the isolation is a round trip on PostgreSQL, which a database that stopped must not hang.
 		connection.setNetworkTimeout(Runnable::run, networkTimeoutMillis);
+		LockStatementSettings settings = new LockStatementSettings(connection, networkTimeout);
 		if (!settings.autoCommit) {
 			refuseTransactions(connection);
 			connection.setAutoCommit(true);
