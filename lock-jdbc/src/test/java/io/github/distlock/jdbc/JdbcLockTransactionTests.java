@@ -6,6 +6,7 @@ import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 import javax.sql.DataSource;
 
@@ -83,23 +84,9 @@ class JdbcLockTransactionTests {
 	void lockThroughAWrappedTransactionAwareProxyLeavesTheCallersWorkToItsTransaction() {
 		try (JdbcLockFixture fixture = new JdbcLockFixture(TestDatabase.H2)) {
 			DataSource wrapped = new DelegatingDataSource(new TransactionAwareDataSourceProxy(fixture.dataSource));
-			JdbcLocker locker = new JdbcLocker(wrapped, fixture.table, fixture.keyPrefix, JdbcLockFixture.TIMEOUT);
-			JdbcTemplate jdbc = new JdbcTemplate(fixture.dataSource);
-			jdbc.execute("CREATE TABLE " + fixture.table + "_work (id INT)");
-			try {
-				transactions(fixture).executeWithoutResult((status) -> {
-					jdbc.update("INSERT INTO " + fixture.table + "_work VALUES (1)");
-					assertThat(locker.tryAcquire("wrapped", "first", LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
-					assertThat(rowsSeenByAnotherConnection(fixture)).as("the caller's uncommitted rows").isZero();
-					status.setRollbackOnly();
-				});
-				assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM " + fixture.table + "_work", Integer.class)).isZero();
-				assertThat(fixture.locker().tryAcquire("wrapped", "second", LEASE, Duration.ZERO).acquired()).isFalse();
-			}
-			finally {
-				locker.close();
-				jdbc.execute("DROP TABLE " + fixture.table + "_work");
-			}
+			writeLockAndRollBack(fixture, wrapped, (locker) -> assertThat(
+					locker.tryAcquire("wrapped", "first", LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED));
+			assertThat(fixture.locker().tryAcquire("wrapped", "second", LEASE, Duration.ZERO).acquired()).isFalse();
 		}
 	}
 
@@ -114,23 +101,32 @@ class JdbcLockTransactionTests {
 				}
 
 			};
-			JdbcLocker locker = new JdbcLocker(opaque, fixture.table, fixture.keyPrefix, JdbcLockFixture.TIMEOUT);
-			JdbcTemplate jdbc = new JdbcTemplate(fixture.dataSource);
-			jdbc.execute("CREATE TABLE " + fixture.table + "_work (id INT)");
-			try {
-				transactions(fixture).executeWithoutResult((status) -> {
-					jdbc.update("INSERT INTO " + fixture.table + "_work VALUES (1)");
-					assertThatIllegalStateException()
-						.isThrownBy(() -> locker.tryAcquire("opaque", "first", LEASE, Duration.ZERO))
-						.withMessageContaining("connection of the current transaction");
-					assertThat(rowsSeenByAnotherConnection(fixture)).as("the caller's uncommitted rows").isZero();
-					status.setRollbackOnly();
-				});
-			}
-			finally {
-				locker.close();
-				jdbc.execute("DROP TABLE " + fixture.table + "_work");
-			}
+			writeLockAndRollBack(fixture, opaque, (locker) -> assertThatIllegalStateException()
+				.isThrownBy(() -> locker.tryAcquire("opaque", "first", LEASE, Duration.ZERO))
+				.withMessageContaining("connection of the current transaction"));
+		}
+	}
+
+	/**
+	 * In a transaction, writes a row of the caller's, locks with a locker on the given data source,
+	 * checks that no other connection sees the row, and rolls back; then checks the row is gone.
+	 */
+	private static void writeLockAndRollBack(JdbcLockFixture fixture, DataSource lockerDataSource,
+			Consumer<JdbcLocker> lock) {
+		JdbcTemplate jdbc = new JdbcTemplate(fixture.dataSource);
+		jdbc.execute("CREATE TABLE " + fixture.table + "_work (id INT)");
+		try (JdbcLocker locker = new JdbcLocker(lockerDataSource, fixture.table, fixture.keyPrefix,
+				JdbcLockFixture.TIMEOUT)) {
+			transactions(fixture).executeWithoutResult((status) -> {
+				jdbc.update("INSERT INTO " + fixture.table + "_work VALUES (1)");
+				lock.accept(locker);
+				assertThat(rowsSeenByAnotherConnection(fixture)).as("the caller's uncommitted rows").isZero();
+				status.setRollbackOnly();
+			});
+			assertThat(rowsSeenByAnotherConnection(fixture)).as("the caller's rolled back rows").isZero();
+		}
+		finally {
+			jdbc.execute("DROP TABLE " + fixture.table + "_work");
 		}
 	}
 

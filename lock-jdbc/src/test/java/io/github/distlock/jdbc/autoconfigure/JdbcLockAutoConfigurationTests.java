@@ -43,8 +43,8 @@ class JdbcLockAutoConfigurationTests {
 
 	private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
-	/** The table that {@code sql-init-schema.sql} creates. */
-	private static final String SQL_INIT_TABLE = "distlock_sql_init";
+	/** The table that the jar's {@code schema-h2.sql} creates. */
+	private static final String SQL_INIT_TABLE = JdbcLocker.DEFAULT_TABLE;
 
 	private final String table = "distlock_app_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
 
@@ -117,8 +117,8 @@ class JdbcLockAutoConfigurationTests {
 		runner(TestDatabase.H2)
 			.withConfiguration(AutoConfigurations.of(DataSourceInitializationAutoConfiguration.class))
 			.withPropertyValues("spring.sql.init.mode=always",
-					"spring.sql.init.schema-locations=classpath:io/github/distlock/jdbc/autoconfigure/sql-init-schema.sql",
-					"distlock.jdbc.table-name=" + SQL_INIT_TABLE)
+					"spring.sql.init.schema-locations=classpath:io/github/distlock/jdbc/schema-h2.sql",
+					"distlock.jdbc.table-name=" + SQL_INIT_TABLE, "distlock.jdbc.initialize-schema=never")
 			.run((context) -> {
 				try {
 					assertThat(context).hasNotFailed().hasSingleBean(JdbcLocker.class);
