@@ -13,6 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import javax.sql.DataSource;
 
 import org.springframework.dao.DataAccessException;
+import org.springframework.jdbc.CannotGetJdbcConnectionException;
 import org.springframework.jdbc.UncategorizedSQLException;
 import org.springframework.jdbc.core.RowMapper;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
@@ -29,6 +30,11 @@ import org.springframework.jdbc.support.SQLExceptionTranslator;
  * Every statement is bounded by the query timeout.
  */
 final class LockConnections {
+
+	/** How often a statement runs at most when the database rolls it back for a concurrent one. */
+	private static final int ATTEMPTS = 3;
+
+	private static final int MARIADB_DEADLOCK = 1213;
 
 	private final DataSource dataSource;
 
@@ -47,8 +53,7 @@ final class LockConnections {
 	private final Map<String, ParsedSql> parsedStatements = new ConcurrentHashMap<>();
 
 	LockConnections(DataSource dataSource, Duration timeout) {
-		this.dataSource = (dataSource instanceof TransactionAwareDataSourceProxy proxy
-				&& proxy.getTargetDataSource() != null) ? proxy.getTargetDataSource() : dataSource;
+		this.dataSource = outsideTransactions(dataSource);
 		this.timeoutSeconds = (int) Math.max(1, timeout.toSeconds());
 		this.networkTimeoutMillis = this.timeoutSeconds * 2000;
 		this.translator = new SQLErrorCodeSQLExceptionTranslator(this.dataSource);
@@ -97,28 +102,58 @@ final class LockConnections {
 		return this.dataSource;
 	}
 
+	/**
+	 * The data source behind a {@link TransactionAwareDataSourceProxy}, however deep among other
+	 * wrappers: the proxy hands out the connection of the caller's transaction.
+	 */
+	private static DataSource outsideTransactions(DataSource dataSource) {
+		try {
+			DataSource target = dataSource;
+			while (target.isWrapperFor(TransactionAwareDataSourceProxy.class)) {
+				DataSource behind = target.unwrap(TransactionAwareDataSourceProxy.class).getTargetDataSource();
+				if (behind == null) {
+					break;
+				}
+				target = behind;
+			}
+			return target;
+		}
+		catch (SQLException ex) {
+			throw new CannotGetJdbcConnectionException("Could not unwrap the lock table's data source", ex);
+		}
+	}
+
 	private <T> T run(String sql, Map<String, ?> parameters, StatementCall<T> call) {
 		ParsedSql parsed = this.parsedStatements.computeIfAbsent(sql, NamedParameterUtils::parseSqlStatement);
 		MapSqlParameterSource source = new MapSqlParameterSource(parameters);
 		String jdbcSql = NamedParameterUtils.substituteNamedParameters(parsed, source);
 		Object[] values = NamedParameterUtils.buildValueArray(parsed, source, null);
-		try (Connection connection = this.dataSource.getConnection()) {
-			return runAutoCommitted(connection, jdbcSql, values, call);
-		}
-		catch (SQLException ex) {
-			throw translate(jdbcSql, ex);
+		for (int attempt = 1;; attempt++) {
+			try (Connection connection = this.dataSource.getConnection()) {
+				return runAutoCommitted(connection, jdbcSql, values, call);
+			}
+			catch (SQLException ex) {
+				if (attempt == ATTEMPTS || !isRetryable(ex)) {
+					throw translate(jdbcSql, ex);
+				}
+			}
 		}
 	}
 
-	/** Runs the statement in auto-commit and bounded by the timeouts, then gives the connection back as it was. */
+	/**
+	 * Whether the database rolled the statement back to let a concurrent one through, so that
+	 * running it again (as every lock statement may be, JDBC.md) succeeds: a serialization failure
+	 * or a deadlock's victim on PostgreSQL, a deadlock's victim on MariaDB.
+	 */
+	private static boolean isRetryable(SQLException ex) {
+		return "40001".equals(ex.getSQLState()) || "40P01".equals(ex.getSQLState())
+				|| ex.getErrorCode() == MARIADB_DEADLOCK;
+	}
+
+	/** Runs the statement in auto-commit at READ COMMITTED, bounded by the timeouts, then gives the connection back as it was. */
 	private <T> T runAutoCommitted(Connection connection, String sql, Object[] values, StatementCall<T> call)
 			throws SQLException {
-		int networkTimeout = connection.getNetworkTimeout();
-		boolean autoCommit = connection.getAutoCommit();
-		connection.setNetworkTimeout(Runnable::run, this.networkTimeoutMillis);
-		if (!autoCommit) {
-			connection.setAutoCommit(true);
-		}
+		LockStatementSettings settings = LockStatementSettings.apply(connection, this.networkTimeoutMillis);
 		try (PreparedStatement statement = connection.prepareStatement(sql)) {
 			statement.setQueryTimeout(this.timeoutSeconds);
 			for (int i = 0; i < values.length; i++) {
@@ -127,10 +162,7 @@ final class LockConnections {
 			return call.run(statement);
 		}
 		finally {
-			if (!autoCommit) {
-				connection.setAutoCommit(false);
-			}
-			connection.setNetworkTimeout(Runnable::run, networkTimeout);
+			settings.restore();
 		}
 	}
 

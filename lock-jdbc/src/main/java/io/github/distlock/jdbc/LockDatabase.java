@@ -4,6 +4,8 @@ import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import javax.sql.DataSource;
 
@@ -28,6 +30,10 @@ public enum LockDatabase {
 
 	/** H2: {@code MERGE} read back through {@code FINAL TABLE}; its clock is the JVM's. */
 	H2("h2", "CAST(EXTRACT(EPOCH FROM CURRENT_TIMESTAMP) * 1000000 AS BIGINT)");
+
+	/** The MariaDB release in a version string: the numbers just before {@code -MariaDB}. */
+	private static final Pattern MARIADB_VERSION = Pattern.compile("(\\d+)\\.(\\d+)\\.\\d+-MariaDB",
+			Pattern.CASE_INSENSITIVE);
 
 	private final String platform;
 
@@ -81,6 +87,7 @@ public enum LockDatabase {
 		}
 		if (product.contains("mariadb") || (product.contains("mysql")
 				&& metaData.getDatabaseProductVersion().toLowerCase(Locale.ROOT).contains("mariadb"))) {
+			checkMariaDbVersion(metaData.getDatabaseProductVersion());
 			return MYSQL;
 		}
 		if (product.contains("mysql")) {
@@ -93,6 +100,25 @@ public enum LockDatabase {
 		}
 		throw new IllegalStateException("Distributed locks cannot live in a " + metaData.getDatabaseProductName()
 				+ " database; use PostgreSQL, MariaDB or H2, or another lock store (distlock.store)");
+	}
+
+	/**
+	 * Refuses a MariaDB older than 10.5, which lacks {@code INSERT ... RETURNING}, from its version
+	 * as either driver reports it ({@code 10.11.6-MariaDB}, or {@code 5.5.5-10.11.6-MariaDB} from
+	 * MySQL's, whose major version would read 5).
+	 */
+	static void checkMariaDbVersion(String productVersion) {
+		Matcher version = MARIADB_VERSION.matcher(productVersion);
+		if (!version.find()) {
+			throw new IllegalStateException("Could not read MariaDB's version from '" + productVersion + "'");
+		}
+		int major = Integer.parseInt(version.group(1));
+		int minor = Integer.parseInt(version.group(2));
+		if (major < 10 || (major == 10 && minor < 5)) {
+			throw new IllegalStateException("Distributed locks cannot live in MariaDB " + productVersion
+					+ ": the lock statements need INSERT ... RETURNING, which MariaDB has from 10.5; upgrade it, or "
+					+ "use another lock store (distlock.store)");
+		}
 	}
 
 }

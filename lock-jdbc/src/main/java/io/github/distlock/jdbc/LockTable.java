@@ -10,6 +10,7 @@ import java.util.stream.Collectors;
 
 import javax.sql.DataSource;
 
+import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.BadSqlGrammarException;
 
 /**
@@ -35,7 +36,7 @@ public final class LockTable {
 	public LockTable(DataSource dataSource, String name, Duration timeout) {
 		this.connections = new LockConnections(dataSource, timeout);
 		this.database = LockDatabase.of(this.connections.dataSource());
-		this.name = name;
+		this.name = LockTableName.checked(name);
 	}
 
 	/**
@@ -47,7 +48,7 @@ public final class LockTable {
 	}
 
 	/**
-	 * Returns the table's {@code CREATE TABLE} statement for its database, with its name.
+	 * Returns the table's {@code CREATE TABLE IF NOT EXISTS} statement for its database, with its name.
 	 * @return the DDL
 	 */
 	public String ddl() {
@@ -84,9 +85,17 @@ public final class LockTable {
 		}
 	}
 
-	/** Creates the table. */
+	/** Creates the table unless it exists, as several instances starting together may each try. */
 	public void create() {
-		this.connections.update(ddl(), Map.of());
+		try {
+			this.connections.update(ddl(), Map.of());
+		}
+		catch (DataAccessException ex) {
+			// PostgreSQL's IF NOT EXISTS can still lose a race to another instance's CREATE (on pg_type's key).
+			if (!exists()) {
+				throw ex;
+			}
+		}
 	}
 
 }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BiConsumer;
 
 import javax.sql.DataSource;
 
@@ -112,7 +113,10 @@ final class PostgresReleaseNotices implements AutoCloseable {
 			catch (SQLException | RuntimeException ex) {
 				logger.debug("Release notices of distributed locks stopped; listening again", ex);
 			}
-			this.listening = false;
+			finally {
+				// Also when an Error ends this thread: waiters then look again on their own.
+				this.listening = false;
+			}
 			if (!pause(backoffMillis)) {
 				return;
 			}
@@ -122,13 +126,20 @@ final class PostgresReleaseNotices implements AutoCloseable {
 
 	private void listen(Connection connection) throws SQLException {
 		connection.setAutoCommit(true);
-		try (Statement statement = connection.createStatement()) {
-			statement.execute("LISTEN \"" + this.channel + "\"");
+		execute(connection, "LISTEN \"" + this.channel + "\"");
+		try {
+			receive(connection);
 		}
+		finally {
+			unlisten(connection);
+		}
+	}
+
+	private void receive(Connection connection) throws SQLException {
 		PGConnection notices = connection.unwrap(PGConnection.class);
 		this.listening = true;
 		if (this.listenedBefore) {
-			this.subscriptions.keySet().forEach((key) -> this.listeners.forEach((listener) -> listener.noticesResumed(key)));
+			this.subscriptions.keySet().forEach((key) -> tellEach(key, ReleaseListener::noticesResumed));
 		}
 		this.listenedBefore = true;
 		long quietSince = System.nanoTime();
@@ -156,7 +167,46 @@ final class PostgresReleaseNotices implements AutoCloseable {
 		}
 		String key = this.names.keyOf(name);
 		if (this.subscriptions.containsKey(key)) {
-			this.listeners.forEach((listener) -> listener.released(key));
+			tellEach(key, ReleaseListener::released);
+		}
+	}
+
+	/** Tells every listener, each on its own: one that fails must not stop this thread. */
+	private void tellEach(String key, BiConsumer<ReleaseListener, String> call) {
+		for (ReleaseListener listener : this.listeners) {
+			try {
+				call.accept(listener, key);
+			}
+			catch (Throwable ex) {
+				logger.warn("A release listener of distributed locks failed on '" + key + "'", ex);
+			}
+		}
+	}
+
+	/** Runs one of this connection's own statements, bounded by the timeout. */
+	private void execute(Connection connection, String sql) throws SQLException {
+		try (Statement statement = connection.createStatement()) {
+			statement.setQueryTimeout(this.timeoutSeconds);
+			statement.execute(sql);
+		}
+	}
+
+	/**
+	 * Stops listening before the connection goes back to the pool, where another user would
+	 * otherwise go on receiving notices; a connection that cannot is aborted, not pooled.
+	 */
+	private void unlisten(Connection connection) {
+		try {
+			execute(connection, "UNLISTEN *");
+		}
+		catch (SQLException ex) {
+			try {
+				connection.abort(Runnable::run);
+			}
+			catch (SQLException abortFailure) {
+				ex.addSuppressed(abortFailure);
+			}
+			logger.debug("Could not stop listening for release notices; dropped the connection", ex);
 		}
 	}
 

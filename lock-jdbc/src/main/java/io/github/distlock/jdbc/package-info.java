@@ -1,6 +1,6 @@
 /**
- * The {@link io.github.distlock.core.Locker} on a database table over JDBC: PostgreSQL, MySQL or
- * MariaDB, and H2. {@code JDBC.md} in this package describes the table, its statements and why
+ * The {@link io.github.distlock.core.Locker} on a database table over JDBC: PostgreSQL, MariaDB 10.5
+ * or later, and H2. {@code JDBC.md} in this package describes the table, its statements and why
  * they keep the lock contract.
  */
 @NullMarked

@@ -2,7 +2,7 @@
 -- Rename the table freely (distlock.jdbc.table-name); keep the columns. Times are microseconds since
 -- the epoch on the database's clock. Owner tokens are about 150 characters (a random secret, a time,
 -- the application's name, pid and host), so owner columns take 512.
-CREATE TABLE distlock_locks (
+CREATE TABLE IF NOT EXISTS distlock_locks (
 	lock_name      VARCHAR(255) NOT NULL PRIMARY KEY,
 	owner_token    VARCHAR(512),
 	expires_at     BIGINT       NOT NULL,

@@ -1,9 +1,11 @@
--- distlock's lock table for MySQL and MariaDB: one row per lock name (see JDBC.md beside the locker's code).
--- Rename the table freely (distlock.jdbc.table-name); keep the columns. Times are microseconds since
--- the epoch on the database's clock. Owner tokens are about 150 characters (a random secret, a time,
--- the application's name, pid and host), so owner columns take 512.
-CREATE TABLE distlock_locks (
-	lock_name      VARCHAR(255) NOT NULL PRIMARY KEY,
+-- distlock's lock table for MariaDB 10.5 or later (not MySQL, which lacks INSERT ... RETURNING): one
+-- row per lock name (see JDBC.md beside the locker's code). Rename the table freely
+-- (distlock.jdbc.table-name); keep the columns. Times are microseconds since the epoch on the
+-- database's clock. Owner tokens are about 150 characters (a random secret, a time, the
+-- application's name, pid and host), so owner columns take 512. Lock names compare byte by byte
+-- without padding (NO PAD), so 'a' and 'a ' are two locks.
+CREATE TABLE IF NOT EXISTS distlock_locks (
+	lock_name      VARCHAR(255) COLLATE utf8mb4_nopad_bin NOT NULL PRIMARY KEY,
 	owner_token    VARCHAR(512),
 	expires_at     BIGINT       NOT NULL,
 	given_way_by   VARCHAR(64),

@@ -6,17 +6,25 @@ import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
+import javax.sql.DataSource;
+
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.jdbc.datasource.DelegatingDataSource;
+import org.springframework.jdbc.datasource.TransactionAwareDataSourceProxy;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import io.github.distlock.core.Acquisition;
 import io.github.distlock.core.Release;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
  * Lock statements run outside the caller's transaction on the same data source: a rollback does
@@ -70,6 +78,64 @@ class JdbcLockTransactionTests {
 			});
 			assertThat(release).isEqualTo(Release.RELEASED);
 		}
+	}
+
+	@Test
+	void lockThroughAWrappedTransactionAwareProxyLeavesTheCallersWorkToItsTransaction() {
+		try (JdbcLockFixture fixture = new JdbcLockFixture(TestDatabase.H2)) {
+			DataSource wrapped = new DelegatingDataSource(new TransactionAwareDataSourceProxy(fixture.dataSource));
+			writeLockAndRollBack(fixture, wrapped, (locker) -> assertThat(
+					locker.tryAcquire("wrapped", "first", LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED));
+			assertThat(fixture.locker().tryAcquire("wrapped", "second", LEASE, Duration.ZERO).acquired()).isFalse();
+		}
+	}
+
+	@Test
+	void dataSourceHandingOutTheTransactionsConnectionIsRefusedBeforeItCommitsAnything() {
+		try (JdbcLockFixture fixture = new JdbcLockFixture(TestDatabase.H2)) {
+			DataSource opaque = new DelegatingDataSource(new TransactionAwareDataSourceProxy(fixture.dataSource)) {
+
+				@Override
+				public boolean isWrapperFor(Class<?> iface) {
+					return false;
+				}
+
+			};
+			writeLockAndRollBack(fixture, opaque, (locker) -> assertThatIllegalStateException()
+				.isThrownBy(() -> locker.tryAcquire("opaque", "first", LEASE, Duration.ZERO))
+				.withMessageContaining("connection of the current transaction"));
+		}
+	}
+
+	/**
+	 * In a transaction, writes a row of the caller's, locks with a locker on the given data source,
+	 * checks that no other connection sees the row, and rolls back; then checks the row is gone.
+	 */
+	private static void writeLockAndRollBack(JdbcLockFixture fixture, DataSource lockerDataSource,
+			Consumer<JdbcLocker> lock) {
+		JdbcTemplate jdbc = new JdbcTemplate(fixture.dataSource);
+		jdbc.execute("CREATE TABLE " + fixture.table + "_work (id INT)");
+		try (JdbcLocker locker = new JdbcLocker(lockerDataSource, fixture.table, fixture.keyPrefix,
+				JdbcLockFixture.TIMEOUT)) {
+			transactions(fixture).executeWithoutResult((status) -> {
+				jdbc.update("INSERT INTO " + fixture.table + "_work VALUES (1)");
+				lock.accept(locker);
+				assertThat(rowsSeenByAnotherConnection(fixture)).as("the caller's uncommitted rows").isZero();
+				status.setRollbackOnly();
+			});
+			assertThat(rowsSeenByAnotherConnection(fixture)).as("the caller's rolled back rows").isZero();
+		}
+		finally {
+			jdbc.execute("DROP TABLE " + fixture.table + "_work");
+		}
+	}
+
+	private static long rowsSeenByAnotherConnection(JdbcLockFixture fixture) {
+		return CompletableFuture
+			.supplyAsync(() -> new JdbcTemplate(fixture.dataSource)
+				.queryForObject("SELECT COUNT(*) FROM " + fixture.table + "_work", Long.class))
+			.orTimeout(10, TimeUnit.SECONDS)
+			.join();
 	}
 
 	private static TransactionTemplate transactions(JdbcLockFixture fixture) {

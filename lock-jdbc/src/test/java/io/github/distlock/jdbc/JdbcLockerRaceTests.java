@@ -9,6 +9,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -18,12 +21,16 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Processes racing for locks that have no row yet, released at once by a barrier: on every
  * database each lock goes to exactly one of them, and none gets an error (an insert that loses
  * the race to another, or a database that picks it as a deadlock's victim, is run once more).
+ * Processes contending on connections whose default is REPEATABLE READ get no error either.
  */
 class JdbcLockerRaceTests {
 
 	private static final int PROCESSES = 6;
 
 	private static final int LOCKS = 30;
+
+	/** Acquires and releases of two hot locks per process. */
+	private static final int ROUNDS = 40;
 
 	@ParameterizedTest
 	@EnumSource(TestDatabase.class)
@@ -42,6 +49,42 @@ class JdbcLockerRaceTests {
 			finally {
 				threads.shutdownNow();
 			}
+		}
+	}
+
+	@Test
+	void contendedLocksOnRepeatableReadConnectionsFailNoStatement() throws Exception {
+		HikariDataSource defaults = (HikariDataSource) TestDatabase.POSTGRESQL.dataSource();
+		HikariConfig config = new HikariConfig();
+		config.setJdbcUrl(defaults.getJdbcUrl());
+		config.setUsername(defaults.getUsername());
+		config.setMaximumPoolSize(PROCESSES * 2);
+		config.setTransactionIsolation("TRANSACTION_REPEATABLE_READ");
+		ExecutorService threads = Executors.newFixedThreadPool(PROCESSES);
+		try (HikariDataSource repeatableRead = new HikariDataSource(config);
+				JdbcLockFixture fixture = new JdbcLockFixture(TestDatabase.POSTGRESQL)) {
+			List<Future<?>> processes = new ArrayList<>();
+			for (int i = 0; i < PROCESSES; i++) {
+				JdbcLocker locker = new JdbcLocker(repeatableRead, fixture.table, fixture.keyPrefix, JdbcLockFixture.TIMEOUT);
+				String owner = "owner-" + i;
+				processes.add(threads.submit(() -> {
+					try (locker) {
+						for (int round = 0; round < ROUNDS; round++) {
+							String key = "hot-" + (round % 2);
+							if (locker.tryAcquire(key, owner, Duration.ofSeconds(30), Duration.ofSeconds(10)).acquired()) {
+								locker.release(key, owner);
+							}
+						}
+					}
+					return null;
+				}));
+			}
+			for (Future<?> process : processes) {
+				process.get(60, TimeUnit.SECONDS);
+			}
+		}
+		finally {
+			threads.shutdownNow();
 		}
 	}
 

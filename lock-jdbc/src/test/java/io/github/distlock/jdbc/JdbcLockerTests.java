@@ -44,6 +44,16 @@ class JdbcLockerTests {
 	}
 
 	@Test
+	void lockGivenWayWithoutNoticesIsLeftForAWaitersNextLook() {
+		JdbcLocker giver = this.fixture.locker();
+		giver.tryAcquire("given", "holder", LEASE, Duration.ZERO);
+		this.fixture.locker().tryAcquire("given", "caller", LEASE, Duration.ofSeconds(10));
+		giver.giveWay("given", "holder");
+		// Waiters without notices look again every 200 ms; a window shorter than that could pass unseen.
+		assertThat(this.fixture.timesToLive().get(this.fixture.keyPrefix + ":given")).isGreaterThan(200);
+	}
+
+	@Test
 	void lockNameLongerThanTheColumnFailsNamingTheLimit() {
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> this.fixture.locker().tryAcquire("k".repeat(300), "owner", LEASE, Duration.ZERO))

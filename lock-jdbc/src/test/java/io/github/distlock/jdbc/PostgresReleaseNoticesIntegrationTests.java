@@ -6,6 +6,10 @@ import java.time.Duration;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -22,7 +26,8 @@ import static org.awaitility.Awaitility.await;
 /**
  * The listening connection of a PostgreSQL locker: notices are not active until it listens, it
  * listens again after the connection is lost, and then tells each subscribed lock's waiter to look
- * again before delivering notices as before.
+ * again before delivering notices as before; it goes back to the pool no longer listening, and a
+ * listener's Error does not stop it.
  */
 class PostgresReleaseNoticesIntegrationTests {
 
@@ -73,6 +78,47 @@ class PostgresReleaseNoticesIntegrationTests {
 			holder.tryAcquire("awaited", "holder", LEASE, Duration.ZERO);
 			locker.tryAcquire("awaited", "waiter", LEASE, WAIT);
 			holder.release("awaited", "holder");
+			assertThat(this.released.poll(WAIT.toSeconds(), TimeUnit.SECONDS)).isEqualTo("awaited");
+		}
+	}
+
+	@Test
+	void listeningConnectionGoesBackToThePoolNoLongerListening() throws SQLException {
+		HikariDataSource defaults = (HikariDataSource) this.fixture.dataSource;
+		HikariConfig config = new HikariConfig();
+		config.setJdbcUrl(defaults.getJdbcUrl());
+		config.setUsername(defaults.getUsername());
+		config.setMaximumPoolSize(1);
+		try (HikariDataSource single = new HikariDataSource(config)) {
+			try (JdbcLocker locker = new JdbcLocker(single, this.fixture.table, this.fixture.keyPrefix,
+					JdbcLockFixture.TIMEOUT)) {
+				locker.onRelease(listener());
+				await().atMost(WAIT).until(locker::releaseNoticesActive);
+			}
+			assertThat(new JdbcTemplate(single).queryForObject("SELECT COUNT(*) FROM pg_listening_channels()",
+					Integer.class)).as("channels the pooled connection listens on").isZero();
+		}
+	}
+
+	@Test
+	void listenerThatThrowsAnErrorDoesNotStopNotices() throws InterruptedException {
+		JdbcLocker locker = this.fixture.locker();
+		JdbcLocker holder = this.fixture.locker();
+		AtomicBoolean failed = new AtomicBoolean();
+		locker.onRelease((key) -> {
+			if (failed.compareAndSet(false, true)) {
+				throw new AssertionError("a listener's Error");
+			}
+			this.released.add(key);
+		});
+		await().atMost(WAIT).until(locker::releaseNoticesActive);
+		try (ReleaseSubscription subscription = locker.subscribe("awaited")) {
+			for (int round = 0; round < 2; round++) {
+				holder.tryAcquire("awaited", "holder", LEASE, Duration.ZERO);
+				locker.tryAcquire("awaited", "waiter", LEASE, WAIT);
+				holder.release("awaited", "holder");
+				await().atMost(WAIT).untilTrue(failed);
+			}
 			assertThat(this.released.poll(WAIT.toSeconds(), TimeUnit.SECONDS)).isEqualTo("awaited");
 		}
 	}

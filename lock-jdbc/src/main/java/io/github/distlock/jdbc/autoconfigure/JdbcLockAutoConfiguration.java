@@ -8,14 +8,17 @@ import io.github.distlock.autoconfigure.DistributedLockProperties;
 import io.github.distlock.core.Locker;
 import io.github.distlock.jdbc.JdbcLocker;
 import io.github.distlock.jdbc.LockTable;
+import io.github.distlock.jdbc.LockTableName;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.jdbc.EmbeddedDatabaseConnection;
 import org.springframework.boot.sql.init.DatabaseInitializationMode;
+import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
 
 /**
@@ -32,10 +35,13 @@ import org.springframework.context.annotation.Bean;
 @EnableConfigurationProperties({ DistributedLockProperties.class, JdbcLockProperties.class })
 public final class JdbcLockAutoConfiguration {
 
+	/** Created after Flyway, Liquibase and {@code spring.sql.init}, which may create the lock table. */
 	@Bean
 	@ConditionalOnMissingBean(Locker.class)
+	@DependsOnDatabaseInitialization
 	JdbcLocker distributedLockJdbcLocker(DataSource dataSource, DistributedLockProperties properties,
 			JdbcLockProperties jdbcProperties) {
+		checkTableName(jdbcProperties.getTableName());
 		LockTable table = new LockTable(dataSource, jdbcProperties.getTableName(), jdbcProperties.getTimeout());
 		if (!table.exists()) {
 			if (!initializes(jdbcProperties.getInitializeSchema(), dataSource)) {
@@ -45,6 +51,16 @@ public final class JdbcLockAutoConfiguration {
 		}
 		return new JdbcLocker(dataSource, jdbcProperties.getTableName(), properties.getKeyPrefix(),
 				jdbcProperties.getTimeout());
+	}
+
+	/** Fails start-up naming the property, before the name is pasted into any statement. */
+	private static void checkTableName(String name) {
+		try {
+			LockTableName.checked(name);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new InvalidConfigurationPropertyValueException("distlock.jdbc.table-name", name, ex.getMessage());
+		}
 	}
 
 	private static boolean initializes(DatabaseInitializationMode mode, DataSource dataSource) {

@@ -17,15 +17,17 @@ import org.springframework.boot.sql.init.DatabaseInitializationMode;
 public class JdbcLockProperties {
 
 	/**
-	 * Name of the lock table, which the schema scripts in the jar call distlock_locks.
+	 * Name of the lock table, which the schema scripts in the jar call distlock_locks: letters,
+	 * digits and underscores, optionally after a schema's name and a dot, at most 63 characters.
 	 */
 	private String tableName = JdbcLocker.DEFAULT_TABLE;
 
 	/**
 	 * When to create the lock table at start-up if it is missing: never (create it with Flyway,
-	 * Liquibase or by hand), embedded (only in an embedded database), or always.
+	 * Liquibase or by hand), embedded (only in an embedded database, as spring.sql.init.mode), or
+	 * always.
 	 */
-	private DatabaseInitializationMode initializeSchema = DatabaseInitializationMode.NEVER;
+	private DatabaseInitializationMode initializeSchema = DatabaseInitializationMode.EMBEDDED;
 
 	/**
 	 * How long one lock statement may take before it fails; whole seconds, at least 1s.

@@ -18,11 +18,14 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.diagnostics.FailureAnalyzer;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceInitializationAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -40,6 +43,9 @@ class JdbcLockAutoConfigurationTests {
 
 	private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
+	/** The table that the jar's {@code schema-h2.sql} creates. */
+	private static final String SQL_INIT_TABLE = JdbcLocker.DEFAULT_TABLE;
+
 	private final String table = "distlock_app_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
 
 	private TestDatabase database = TestDatabase.H2;
@@ -52,12 +58,12 @@ class JdbcLockAutoConfigurationTests {
 	@ParameterizedTest
 	@EnumSource(names = { "H2", "POSTGRESQL" })
 	void missingTableFailsStartUpShowingItsDdl(TestDatabase database) {
-		runner(database).run((context) -> {
+		runner(database).withPropertyValues("distlock.jdbc.initialize-schema=never").run((context) -> {
 			assertThat(context).hasFailed();
 			FailureAnalysis analysis = new MissingLockTableFailureAnalyzer().analyze(context.getStartupFailure());
 			assertThat(analysis).isNotNull();
 			assertThat(analysis.getDescription()).contains("'" + this.table + "'", database.name().toLowerCase());
-			assertThat(analysis.getAction()).contains("CREATE TABLE " + this.table + " (", "owner_token",
+			assertThat(analysis.getAction()).contains("CREATE TABLE IF NOT EXISTS " + this.table + " (", "owner_token",
 					"schema-" + database.name().toLowerCase() + ".sql", "distlock.jdbc.initialize-schema=always");
 		});
 	}
@@ -82,8 +88,8 @@ class JdbcLockAutoConfigurationTests {
 
 	@ParameterizedTest
 	@EnumSource(names = { "H2", "POSTGRESQL" })
-	void initializeSchemaEmbeddedCreatesTheTableInAnEmbeddedDatabaseOnly(TestDatabase database) {
-		runner(database).withPropertyValues("distlock.jdbc.initialize-schema=embedded").run((context) -> {
+	void byDefaultTheTableIsCreatedInAnEmbeddedDatabaseOnly(TestDatabase database) {
+		runner(database).run((context) -> {
 			if (database == TestDatabase.H2) {
 				assertThat(context).hasSingleBean(JdbcLocker.class);
 			}
@@ -104,6 +110,41 @@ class JdbcLockAutoConfigurationTests {
 				assertThat(seen.fencingToken()).isPositive();
 				assertThat(context.getBean(Locker.class).find("job:42")).isEmpty();
 			});
+	}
+
+	@Test
+	void tableCreatedBySqlInitIsThereAtStartUp() {
+		runner(TestDatabase.H2)
+			.withConfiguration(AutoConfigurations.of(DataSourceInitializationAutoConfiguration.class))
+			.withPropertyValues("spring.sql.init.mode=always",
+					"spring.sql.init.schema-locations=classpath:io/github/distlock/jdbc/schema-h2.sql",
+					"distlock.jdbc.table-name=" + SQL_INIT_TABLE, "distlock.jdbc.initialize-schema=never")
+			.run((context) -> {
+				try {
+					assertThat(context).hasNotFailed().hasSingleBean(JdbcLocker.class);
+				}
+				finally {
+					new JdbcTemplate(this.database.dataSource()).execute("DROP TABLE IF EXISTS " + SQL_INIT_TABLE);
+				}
+			});
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "locks; DROP TABLE users", "1locks", "a.b.c", "locks-x",
+			"a_table_name_that_is_far_too_long_for_a_postgresql_notice_channel" })
+	void tableNameThatIsNoIdentifierFailsStartUpNamingTheProperty(String name) {
+		runner(TestDatabase.H2).withPropertyValues("distlock.jdbc.table-name=" + name)
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.isInstanceOf(InvalidConfigurationPropertyValueException.class)
+				.hasMessageContaining("distlock.jdbc.table-name")
+				.hasMessageContaining("is not a lock table's name"));
+	}
+
+	@Test
+	void tableNameMayNameASchema() {
+		runner(TestDatabase.H2).withPropertyValues("distlock.jdbc.table-name=PUBLIC." + this.table)
+			.run((context) -> assertThat(context).hasSingleBean(JdbcLocker.class));
 	}
 
 	@Test
