@@ -49,6 +49,13 @@ final class LockConnections {
 
 	private final SQLExceptionTranslator translator;
 
+	/**
+	 * Whether the data source's connections come at READ COMMITTED (a pool resets a connection's
+	 * isolation to its default when it is given back), learnt from the first one that did: from
+	 * then on the isolation is not read before each statement, which costs PostgreSQL a round trip.
+	 */
+	private volatile boolean readCommittedByDefault;
+
 	/** Each statement parsed once: a few fixed ones, and a renewal's per batch size (up to a chunk). */
 	private final Map<String, ParsedSql> parsedStatements = new ConcurrentHashMap<>();
 
@@ -153,7 +160,11 @@ final class LockConnections {
 	/** Runs the statement in auto-commit at READ COMMITTED, bounded by the timeouts, then gives the connection back as it was. */
 	private <T> T runAutoCommitted(Connection connection, String sql, Object[] values, StatementCall<T> call)
 			throws SQLException {
-		LockStatementSettings settings = LockStatementSettings.apply(connection, this.networkTimeoutMillis);
+		LockStatementSettings settings = LockStatementSettings.apply(connection, this.networkTimeoutMillis,
+				this.readCommittedByDefault);
+		if (settings.wasReadCommitted()) {
+			this.readCommittedByDefault = true;
+		}
 		try (PreparedStatement statement = connection.prepareStatement(sql)) {
 			statement.setQueryTimeout(this.timeoutSeconds);
 			for (int i = 0; i < values.length; i++) {

@@ -23,19 +23,26 @@ final class LockStatementSettings {
 
 	private final int isolation;
 
-	private LockStatementSettings(Connection connection, int networkTimeout) throws SQLException {
+	private LockStatementSettings(Connection connection, int networkTimeout, boolean readCommitted) throws SQLException {
 		this.connection = connection;
 		this.networkTimeout = networkTimeout;
 		this.autoCommit = connection.getAutoCommit();
-		this.isolation = connection.getTransactionIsolation();
+		this.isolation = readCommitted ? Connection.TRANSACTION_READ_COMMITTED : connection.getTransactionIsolation();
 	}
 
-	/** Sets the connection up for lock statements, remembering how it was. */
-	static LockStatementSettings apply(Connection connection, int networkTimeoutMillis) throws SQLException {
+	/**
+	 * Sets the connection up for lock statements, remembering how it was.
+	 * @param connection the connection
+	 * @param networkTimeoutMillis the network timeout of the statement
+	 * @param readCommitted whether the connection is known to be at READ COMMITTED, so that its
+	 * isolation is not read (a round trip on PostgreSQL)
+	 */
+	static LockStatementSettings apply(Connection connection, int networkTimeoutMillis, boolean readCommitted)
+			throws SQLException {
 		int networkTimeout = connection.getNetworkTimeout();
 		// First: reading the isolation is a round trip on PostgreSQL, which a database that stopped must not hang.
 		connection.setNetworkTimeout(Runnable::run, networkTimeoutMillis);
-		LockStatementSettings settings = new LockStatementSettings(connection, networkTimeout);
+		LockStatementSettings settings = new LockStatementSettings(connection, networkTimeout, readCommitted);
 		if (!settings.autoCommit) {
 			refuseTransactions(connection);
 			connection.setAutoCommit(true);
@@ -44,6 +51,11 @@ final class LockStatementSettings {
 			connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
 		}
 		return settings;
+	}
+
+	/** Whether the connection was at READ COMMITTED before. */
+	boolean wasReadCommitted() {
+		return this.isolation == Connection.TRANSACTION_READ_COMMITTED;
 	}
 
 	/** Gives the connection back as it was. */
