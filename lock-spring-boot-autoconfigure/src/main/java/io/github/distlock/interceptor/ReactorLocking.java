@@ -32,14 +32,14 @@ final class ReactorLocking {
 	}
 
 	/**
-	 * Returns the publisher to give the caller.
+	 * Returns the publisher to give the caller. The work and the fallback answer {@code Object},
+	 * so that the caller's lambdas name no Reactive Streams type: the interceptor's methods are
+	 * read by reflection in applications without Reactor.
 	 * @param mono whether to publish a {@code Mono}, else a {@code Flux}
 	 * @param acquire takes the lock, or throws {@link LockNotAcquiredException}
 	 * @param work runs the method body under the lock and returns its publisher
 	 * @param fallback what to publish instead when the lock is not acquired, or {@code null} to
 	 * publish that exception
-	 * (Both are typed {@code Object}, so that the caller's lambdas name no Reactive Streams type:
-	 * the interceptor's methods are read by reflection in applications without Reactor.)
 	 */
 	static Publisher<?> lockWhileSubscribed(boolean mono, Supplier<LockHandle> acquire,
 			Function<LockHandle, @Nullable Object> work,
