@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 
 import io.github.distlock.core.Acquisition;
+import io.github.distlock.core.ClaimLossListener;
 import io.github.distlock.core.LeaseRequest;
 import io.github.distlock.core.Locker;
 import io.github.distlock.core.Release;
@@ -75,6 +76,11 @@ final class RenewalRecorder implements Locker {
 	@Override
 	public void onRelease(ReleaseListener listener) {
 		this.locker.onRelease(listener);
+	}
+
+	@Override
+	public void onClaimLost(ClaimLossListener listener) {
+		this.locker.onClaimLost(listener);
 	}
 
 	@Override

@@ -206,6 +206,17 @@ final class LocalLock {
 		}
 	}
 
+	/** The current holding of the claim with the given owner token, or {@code null} when none holds it. */
+	@Nullable Holding heldBy(String owner) {
+		this.mutex.lock();
+		try {
+			return (this.state instanceof KeyState.Held held && held.claim().owner().equals(owner)) ? held.holding() : null;
+		}
+		finally {
+			this.mutex.unlock();
+		}
+	}
+
 	/** The holding's lease may have changed: the head re-measures how long to sleep. */
 	void holdingChanged() {
 		this.mutex.lock();

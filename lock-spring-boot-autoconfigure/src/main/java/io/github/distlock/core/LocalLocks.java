@@ -3,6 +3,8 @@ package io.github.distlock.core;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The {@link LocalLock}s of this process, one per key while any thread holds or waits for it:
  * each entry counts its users (threads waiting, holdings not yet released) and goes when the
@@ -26,6 +28,12 @@ final class LocalLocks implements ReleaseListener {
 			throw new IllegalStateException("No local lock for '" + key + "'");
 		}
 		return entry.lock;
+	}
+
+	/** The key's current holding by the claim with the given owner token, or {@code null} when none holds it. */
+	@Nullable Holding heldBy(String key, String owner) {
+		Entry entry = this.locks.get(key);
+		return (entry != null) ? entry.lock.heldBy(owner) : null;
 	}
 
 	void leave(String key) {

@@ -60,6 +60,22 @@ final class LockCoordinator implements AutoCloseable {
 		this.fencing = new FencingMinter(locker, this.events);
 		this.deferredReleases = new DeferredReleases(locker, this.keeper);
 		locker.onRelease(this.locals);
+		locker.onClaimLost(this::claimLost);
+	}
+
+	/**
+	 * The store ended the claim on its own: its holding is lost, no longer renewed, and the head
+	 * waiter takes over, releasing the claim in the background as after a run-out lease.
+	 */
+	private void claimLost(String key, String owner) {
+		Holding holding = this.locals.heldBy(key, owner);
+		if (holding != null) {
+			holding.claim().markLost();
+			this.keeper.released(holding.claim());
+			this.events.leaseLost(holding,
+					"was lost: the store ended it before its lease ran out, as ZooKeeper does when a session ends");
+			holding.claim().local().holdingChanged();
+		}
 	}
 
 	/**

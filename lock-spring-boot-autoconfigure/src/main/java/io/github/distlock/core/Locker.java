@@ -86,6 +86,16 @@ public interface Locker {
 	void onRelease(ReleaseListener listener);
 
 	/**
+	 * Registers a listener told when the store ends a claim of this process on its own, before
+	 * its lease runs out (a ZooKeeper session that ended), so that its holder learns at once that
+	 * it lost the lock, as it would at a renewal, fixed lease or not. A store whose locks end only
+	 * by lease or release never tells it; this default registers nothing.
+	 * @param listener the listener
+	 */
+	default void onClaimLost(ClaimLossListener listener) {
+	}
+
+	/**
 	 * Subscribes this process to the release notices of one lock, until the subscription is
 	 * closed: its listeners are told of that lock's releases, and of no lock it has not
 	 * subscribed to. A store counts the subscriptions of each lock, so closing one leaves the

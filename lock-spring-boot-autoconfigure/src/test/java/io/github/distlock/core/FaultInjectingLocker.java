@@ -15,7 +15,7 @@ import io.github.distlock.memory.InMemoryLocker;
 /**
  * An {@link InMemoryLocker} with test hooks, per process: {@link #before} and {@link #after} an
  * operation ({@code acquire}, {@code release} (give-ways included), {@code renew},
- * {@code fence}), {@link #calls}, and {@link #setReleaseNoticesActive}. Thread-safe.
+ * {@code fence}), {@link #calls}, {@link #setReleaseNoticesActive} and {@link #loseClaim}. Thread-safe.
  */
 public final class FaultInjectingLocker implements Locker {
 
@@ -24,6 +24,8 @@ public final class FaultInjectingLocker implements Locker {
 	private final InMemoryLocker locker;
 
 	private final List<ReleaseListener> listeners = new CopyOnWriteArrayList<>();
+
+	private final List<ClaimLossListener> claimLossListeners = new CopyOnWriteArrayList<>();
 
 	private final Map<String, AtomicLong> calls = new ConcurrentHashMap<>();
 
@@ -84,6 +86,22 @@ public final class FaultInjectingLocker implements Locker {
 				listener.released(key);
 			}
 		});
+	}
+
+	@Override
+	public void onClaimLost(ClaimLossListener listener) {
+		this.claimLossListeners.add(listener);
+	}
+
+	/**
+	 * Ends the lock's claim in the store on its own, as a ZooKeeper session that ends does: deletes
+	 * it and tells the claim loss listeners.
+	 * @param key the lock, which must be held
+	 */
+	public void loseClaim(String key) {
+		String owner = this.locker.find(key).orElseThrow(() -> new IllegalStateException("'" + key + "' is not held")).owner();
+		this.locker.release(key, owner);
+		this.claimLossListeners.forEach((listener) -> listener.claimLost(key, owner));
 	}
 
 	@Override

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -109,6 +110,35 @@ class LeaseKeeperTests {
 			LockHandle next = waiter.join().orElseThrow();
 			sleep(Duration.ofMillis(600));
 			assertThat(next.isHeld()).as("past the first holder's lease").isTrue();
+			assertThat(this.otherProcess.tryAcquire("k", Duration.ofSeconds(1), Duration.ZERO)).isEmpty();
+			next.close();
+		}
+	}
+
+	@Test
+	void aFixedLeaseHolderIsToldAtOnceWhenTheStoreEndsItsClaimAndItsWaiterTakesOver() {
+		List<String> lost = new CopyOnWriteArrayList<>();
+		LockListener listener = new LockListener() {
+
+			@Override
+			public void leaseLost(String key) {
+				lost.add(key);
+			}
+
+		};
+		try (DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
+				LockSettings.watchdogLease(Duration.ofSeconds(30)), List.of(listener))) {
+			LockHandle held = acquire(template, "k", Duration.ofSeconds(60), Duration.ZERO);
+			CompletableFuture<Optional<LockHandle>> waiter = queueWaiter(template, "k", Duration.ofSeconds(60),
+					Duration.ofSeconds(10));
+			this.locker.loseClaim("k");
+			assertThat(held.isHeld()).as("its fixed lease has 60 s left, but the store ended its claim").isFalse();
+			assertThat(lost).containsExactly("k");
+			LockHandle next = waiter.join().orElseThrow();
+			assertThat(next.isHeld()).isTrue();
+			assertThat(this.otherProcess.tryAcquire("k", Duration.ofSeconds(1), Duration.ZERO)).isEmpty();
+			held.close();
+			assertThat(next.isHeld()).as("the lost holder's release leaves the new claim alone").isTrue();
 			assertThat(this.otherProcess.tryAcquire("k", Duration.ofSeconds(1), Duration.ZERO)).isEmpty();
 			next.close();
 		}

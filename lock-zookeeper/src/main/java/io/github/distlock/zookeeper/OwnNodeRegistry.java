@@ -58,9 +58,18 @@ final class OwnNodeRegistry {
 		return queued;
 	}
 
-	/** The session ended: every claim held so far is lost. */
-	void sessionLost() {
-		this.keys.values().forEach((nodes) -> this.lost.addAll(nodes.claimed().values()));
+	/**
+	 * The session ended, or may have: every claim held so far is lost.
+	 * @return the claims lost now, not known to be lost before
+	 */
+	List<LostClaim> loseClaims() {
+		List<LostClaim> claims = new ArrayList<>();
+		this.keys.forEach((key, nodes) -> nodes.claimed().forEach((owner, path) -> {
+			if (this.lost.add(path)) {
+				claims.add(new LostClaim(key, owner));
+			}
+		}));
+		return claims;
 	}
 
 	boolean isLost(String path) {
@@ -69,6 +78,10 @@ final class OwnNodeRegistry {
 
 	void forget(String path) {
 		this.lost.remove(path);
+	}
+
+	/** A claim of the lock {@code key} by {@code owner}, lost with the session. */
+	record LostClaim(String key, String owner) {
 	}
 
 	/** A node queued for a waiter of the lock {@code key}. */

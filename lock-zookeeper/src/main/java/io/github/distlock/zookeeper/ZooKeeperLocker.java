@@ -10,10 +10,9 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.state.ConnectionState;
-import org.apache.curator.framework.state.ConnectionStateListener;
 
 import io.github.distlock.core.Acquisition;
+import io.github.distlock.core.ClaimLossListener;
 import io.github.distlock.core.LeaseRequest;
 import io.github.distlock.core.Locker;
 import io.github.distlock.core.Release;
@@ -52,7 +51,7 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 
 	private final AtomicBoolean closed = new AtomicBoolean();
 
-	private final ConnectionStateListener sessionLost = this::connectionChanged;
+	private final SessionLiveness liveness;
 
 	/**
 	 * Creates a locker on a started client.
@@ -73,15 +72,9 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 		this.background.setRejectedExecutionHandler(new ThreadPoolExecutor.DiscardPolicy());
 		this.notices = new ZooKeeperReleaseNotices(client, this.nodes, this.paths, this.registry, this.background);
 		this.queueing = new NodeQueueing(this.nodes, this.registry, this.notices, this.background);
+		this.liveness = new SessionLiveness(this.registry, this.queueing, this.background);
 		client.getConnectionStateListenable().addListener(this.notices);
-		client.getConnectionStateListenable().addListener(this.sessionLost);
-	}
-
-	/** Unqueues the nodes of a lost session at once, before any attempt may re-use one. */
-	private void connectionChanged(CuratorFramework client, ConnectionState state) {
-		if (state == ConnectionState.LOST) {
-			this.queueing.sessionLost();
-		}
+		client.getConnectionStateListenable().addListener(this.liveness);
 	}
 
 	/** Takes the lock by queue; the lease is not enforced: the lock lives as long as this process's session. */
@@ -148,6 +141,11 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 	}
 
 	@Override
+	public void onClaimLost(ClaimLossListener listener) {
+		this.liveness.addListener(listener);
+	}
+
+	@Override
 	public ReleaseSubscription subscribe(String key) {
 		this.registry.update(key, (own) -> own.subscribed(1));
 		this.notices.arm(key);
@@ -182,7 +180,7 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 	public void close() {
 		if (this.closed.compareAndSet(false, true)) {
 			this.client.getConnectionStateListenable().removeListener(this.notices);
-			this.client.getConnectionStateListenable().removeListener(this.sessionLost);
+			this.client.getConnectionStateListenable().removeListener(this.liveness);
 			this.background.shutdownNow();
 			this.registry.unqueueAll().forEach((node) -> this.queueing.abandonOnce(node.key(), node.path()));
 		}

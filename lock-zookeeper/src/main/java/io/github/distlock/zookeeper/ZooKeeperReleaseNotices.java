@@ -135,9 +135,6 @@ final class ZooKeeperReleaseNotices implements ConnectionStateListener {
 	@Override
 	public void stateChanged(CuratorFramework client, ConnectionState state) {
 		this.connected = state.isConnected();
-		if (state == ConnectionState.LOST) {
-			this.registry.sessionLost();
-		}
 		if (state == ConnectionState.RECONNECTED) {
 			this.background.execute(this::resume);
 		}

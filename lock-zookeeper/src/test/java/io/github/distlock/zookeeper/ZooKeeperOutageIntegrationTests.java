@@ -16,6 +16,8 @@ import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.Test;
 
+import io.github.distlock.LockHandle;
+import io.github.distlock.LockTemplate;
 import io.github.distlock.core.ReleaseListener;
 import io.github.distlock.core.ReleaseSubscription;
 
@@ -63,6 +65,32 @@ class ZooKeeperOutageIntegrationTests {
 				assertThat(resumed.poll(30, TimeUnit.SECONDS)).isEqualTo(this.key);
 				assertThat(subscription.isActive()).isTrue();
 			}
+		}
+	}
+
+	@Test
+	void holderIsToldItMayHaveLostItsLockBeforeTheServerCanExpireItsSession() throws Exception {
+		try (TestingServer server = new TestingServer(true);
+				CuratorFramework client = ZooKeeperServers.client(server.getConnectString())) {
+			CountDownLatch sessionLost = new CountDownLatch(1);
+			client.getConnectionStateListenable().addListener((changed, state) -> {
+				if (state == ConnectionState.LOST) {
+					sessionLost.countDown();
+				}
+			});
+			LockingContexts.on(client, "/distlock").run((context) -> {
+				LockTemplate template = context.getBean(LockTemplate.class);
+				LockHandle held = template.tryAcquire(this.key, Duration.ofMinutes(10), Duration.ZERO).orElseThrow();
+				server.stop();
+				await().atMost(BOUND).until(() -> !held.isHeld());
+				assertThat(sessionLost.getCount()).as("told a quarter of the session timeout after the connection was "
+						+ "suspended, while Curator waits for the whole timeout to call the session lost").isEqualTo(1);
+				server.restart();
+				held.close();
+				try (LockHandle again = template.tryAcquire(this.key, LEASE, BOUND).orElseThrow()) {
+					assertThat(again.isHeld()).isTrue();
+				}
+			});
 		}
 	}
 

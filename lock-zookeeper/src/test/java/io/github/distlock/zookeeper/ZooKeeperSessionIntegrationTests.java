@@ -1,13 +1,16 @@
 package io.github.distlock.zookeeper;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.apache.curator.framework.CuratorFramework;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import io.github.distlock.LockHandle;
+import io.github.distlock.core.LockListener;
 import io.github.distlock.LockTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -49,6 +52,27 @@ class ZooKeeperSessionIntegrationTests {
 					assertThat(taken.isHeld()).as("the old holder's release leaves the new holder's lock alone").isTrue();
 				}
 			}));
+	}
+
+	@Test
+	void holderOfAFixedLeaseIsToldWhenItsSessionEndsNotWhenItsLeaseRunsOut() {
+		List<String> lost = new CopyOnWriteArrayList<>();
+		LockListener listener = new LockListener() {
+
+			@Override
+			public void leaseLost(String key) {
+				lost.add(key);
+			}
+
+		};
+		LockingContexts.on(this.holderClient, this.basePath).withBean(LockListener.class, () -> listener).run((holder) -> {
+			LockHandle held = holder.getBean(LockTemplate.class).tryAcquire(KEY, Duration.ofMinutes(10), Duration.ZERO)
+				.orElseThrow();
+			ZooKeeperServers.expireSession(this.holderClient);
+			await().atMost(Duration.ofSeconds(20)).until(() -> !held.isHeld());
+			assertThat(lost).containsExactly(KEY);
+			held.close();
+		});
 	}
 
 	@Test

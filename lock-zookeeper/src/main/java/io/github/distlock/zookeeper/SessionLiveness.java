@@ -1,0 +1,94 @@
+package io.github.distlock.zookeeper;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.state.ConnectionState;
+import org.apache.curator.framework.state.ConnectionStateListener;
+import org.jspecify.annotations.Nullable;
+
+import io.github.distlock.core.ClaimLossListener;
+import io.github.distlock.zookeeper.OwnNodeRegistry.LostClaim;
+
+/**
+ * Gives up this process's claims once ZooKeeper may have ended its session (ZOOKEEPER.md, point c),
+ * and tells the core so that their holders learn it at once: when the connection has been
+ * suspended for a quarter of the session timeout, before the server can have expired the session,
+ * and when the session is lost. Connection changes arrive one at a time on Curator's thread.
+ */
+final class SessionLiveness implements ConnectionStateListener {
+
+	/**
+	 * A client suspends its connection at most two thirds of the session timeout after it last
+	 * heard from the server, which keeps the session a whole timeout after it last heard from the
+	 * client: a third is left, of which this quarter leaves a twelfth for timers and round trips.
+	 */
+	private static final int SUSPENSION_SHARE = 4;
+
+	private static final Log logger = LogFactory.getLog(SessionLiveness.class);
+
+	private final OwnNodeRegistry registry;
+
+	private final NodeQueueing queueing;
+
+	private final ScheduledExecutorService background;
+
+	private final List<ClaimLossListener> listeners = new CopyOnWriteArrayList<>();
+
+	/** The give-up of a suspended connection's claims, while one is due. */
+	private volatile @Nullable ScheduledFuture<?> giveUp;
+
+	SessionLiveness(OwnNodeRegistry registry, NodeQueueing queueing, ScheduledExecutorService background) {
+		this.registry = registry;
+		this.queueing = queueing;
+		this.background = background;
+	}
+
+	void addListener(ClaimLossListener listener) {
+		this.listeners.add(listener);
+	}
+
+	@Override
+	public void stateChanged(CuratorFramework client, ConnectionState state) {
+		switch (state) {
+			case SUSPENDED -> {
+				long delay = client.getZookeeperClient().getLastNegotiatedSessionTimeoutMs() / SUSPENSION_SHARE;
+				this.giveUp = this.background.schedule(this::loseClaims, delay, TimeUnit.MILLISECONDS);
+			}
+			case CONNECTED, RECONNECTED, READ_ONLY -> cancelGiveUp();
+			case LOST -> {
+				cancelGiveUp();
+				loseClaims();
+				// Unqueued at once, before any attempt may re-use a node of the ended session.
+				this.queueing.sessionLost();
+			}
+		}
+	}
+
+	private void cancelGiveUp() {
+		ScheduledFuture<?> due = this.giveUp;
+		if (due != null) {
+			due.cancel(false);
+		}
+	}
+
+	private void loseClaims() {
+		for (LostClaim claim : this.registry.loseClaims()) {
+			for (ClaimLossListener listener : this.listeners) {
+				try {
+					listener.claimLost(claim.key(), claim.owner());
+				}
+				catch (RuntimeException ex) {
+					logger.warn("Claim loss listener failed for lock '" + claim.key() + "'", ex);
+				}
+			}
+		}
+	}
+
+}

@@ -1,0 +1,80 @@
+package io.github.distlock.zookeeper;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.Test;
+
+import io.github.distlock.LockHandle;
+import io.github.distlock.core.DefaultLockTemplate;
+import io.github.distlock.core.LockSettings;
+import io.github.distlock.endpoint.LocksEndpoint;
+import io.github.distlock.endpoint.LocksEndpoint.LockDescriptor;
+import io.github.distlock.health.DistributedLockHealthIndicator;
+import io.github.distlock.health.RecentLeaseLosses;
+
+import org.springframework.boot.health.contributor.Status;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The {@code distlock} health and the {@code locks} endpoint on ZooKeeper: up with release notices
+ * while connected, down once the server is gone; the instance holding a lock named, with no lease
+ * to tell.
+ */
+class ZooKeeperActuatorTests {
+
+	private final String basePath = "/distlock-" + UUID.randomUUID();
+
+	@Test
+	void healthIsUpWhileConnectedAndDownOnceTheServerIsGone() throws Exception {
+		try (TestingServer server = new TestingServer(true);
+				CuratorFramework client = ZooKeeperServers.client(server.getConnectString());
+				ZooKeeperLocker locker = new ZooKeeperLocker(client, this.basePath, "lock")) {
+			DistributedLockHealthIndicator indicator = new DistributedLockHealthIndicator(locker, Duration.ofSeconds(5),
+					new RecentLeaseLosses());
+			try {
+				await().atMost(Duration.ofSeconds(10)).until(() -> indicator.health(true).getStatus().equals(Status.UP));
+				assertThat(indicator.health(true).getDetails()).containsEntry("store", "answers")
+					.containsEntry("releaseNotices", "subscribed");
+				server.stop();
+				await().atMost(Duration.ofSeconds(30)).until(() -> indicator.health(true).getStatus().equals(Status.DOWN));
+			}
+			finally {
+				indicator.destroy();
+			}
+		}
+	}
+
+	@Test
+	void locksEndpointNamesTheInstanceHoldingALock() {
+		try (CuratorFramework holderClient = ZooKeeperServers.client();
+				CuratorFramework askerClient = ZooKeeperServers.client();
+				ZooKeeperLocker holderLocker = new ZooKeeperLocker(holderClient, this.basePath, "lock");
+				ZooKeeperLocker askerLocker = new ZooKeeperLocker(askerClient, this.basePath, "lock");
+				DefaultLockTemplate holder = template(holderLocker, "billing-1");
+				DefaultLockTemplate asker = template(askerLocker, "billing-2")) {
+			LocksEndpoint endpoint = new LocksEndpoint(asker);
+			try (LockHandle held = holder.tryAcquire("orders:7", null, Duration.ZERO).orElseThrow()) {
+				LockDescriptor lock = endpoint.lock("orders", new String[] { "7" });
+				assertThat(lock.held()).isTrue();
+				assertThat(lock.holder()).isNotNull().satisfies((who) -> {
+					assertThat(who.instance()).isEqualTo("billing-1");
+					assertThat(who.thisInstance()).isFalse();
+					assertThat(who.since()).isNotNull();
+					assertThat(who.leaseLeftMillis()).as("a lock lives by session, with no lease").isNull();
+				});
+			}
+			assertThat(endpoint.lock("orders", new String[] { "7" }).held()).isFalse();
+		}
+	}
+
+	private static DefaultLockTemplate template(ZooKeeperLocker locker, String instance) {
+		return new DefaultLockTemplate(locker, LockSettings.watchdogLease(Duration.ofSeconds(30)), List.of(), instance);
+	}
+
+}
