@@ -10,15 +10,18 @@ import java.util.function.Supplier;
 
 /**
  * The stores side by side in one run: on each store, its best known peer (the baseline) and
- * distlock take one key with many threads, and distinct keys, one per thread. A critical section
- * increments a plain counter of this JVM, so a lock that let two threads in shows as lost updates.
- * Prints one line per store and contender, and distlock's ratio to the baseline of its store.
+ * distlock take one key with many threads, and distinct keys, one per thread, in turns over a few
+ * rounds. A critical section increments a plain counter of this JVM, so a lock that let two
+ * threads in shows as lost updates.
+ * Prints one line per store and contender (median rates), and distlock's ratio to the baseline of
+ * its store (the median of the rounds' ratios).
  * <pre>
- * --seconds N            measured seconds per figure (default 10)
- * --warmup N             warm-up seconds before each (default 5)
+ * --seconds N            measured seconds per figure and round (default 6)
+ * --warmup N             warm-up seconds before each (default 3)
  * --one-key-threads N    threads on the one key (default 64)
  * --distinct-threads L   thread counts of the distinct-keys runs (default 8,64)
  * --stores L             any of redis,jdbc,zookeeper (default all)
+ * --rounds N             rounds per figure, the contenders taking turns (default 3)
  * </pre>
  */
 public final class StoreComparisonBenchmark {
@@ -33,18 +36,21 @@ public final class StoreComparisonBenchmark {
 
 	private final List<Integer> distinctThreads;
 
+	private final int rounds;
+
 	private final PrintStream out = System.out;
 
 	private StoreComparisonBenchmark(Arguments arguments) {
-		this.warmup = arguments.seconds("warmup", 5, true);
-		this.window = arguments.seconds("seconds", 10, false);
+		this.warmup = arguments.seconds("warmup", 3, true);
+		this.window = arguments.seconds("seconds", 6, false);
 		this.oneKeyThreads = arguments.positiveInt("one-key-threads", 64);
 		this.distinctThreads = arguments.positiveInts("distinct-threads", "8,64");
+		this.rounds = arguments.positiveInt("rounds", 3);
 	}
 
 	public static void main(String[] args) {
 		Arguments arguments = new Arguments(args,
-				Set.of("seconds", "warmup", "one-key-threads", "distinct-threads", "stores"));
+				Set.of("seconds", "warmup", "one-key-threads", "distinct-threads", "stores", "rounds"));
 		List<String> stores = arguments.list("stores", String.join(",", STORES));
 		StoreComparisonBenchmark benchmark = new StoreComparisonBenchmark(arguments);
 		long started = System.nanoTime();
@@ -70,32 +76,60 @@ public final class StoreComparisonBenchmark {
 		return starter.get();
 	}
 
-	/** Both contenders on one store, one after the other: their lines, then distlock's ratios. */
+	/**
+	 * Both contenders on one store, taking turns: each figure is measured in several rounds, the
+	 * contenders alternating which goes first, so that a machine's drift falls on both alike.
+	 * Returns their lines (median rates), then distlock's ratios (median of each round's ratio).
+	 */
 	private List<String> compare(StoreUnderTest store) {
-		List<double[]> figures = new ArrayList<>();
-		List<String> lines = new ArrayList<>();
-		for (Contender contender : store.contenders("bench-" + UUID.randomUUID().toString().substring(0, 8))) {
-			try (contender) {
-				this.out.println("running " + store.name() + " / " + contender.name() + " ...");
-				double[] rates = new double[1 + this.distinctThreads.size()];
-				long lost = oneKey(contender, rates);
-				for (int i = 0; i < this.distinctThreads.size(); i++) {
-					rates[i + 1] = distinct(contender, this.distinctThreads.get(i)).perSecond();
+		List<Contender> contenders = store.contenders("bench-" + UUID.randomUUID().toString().substring(0, 8));
+		try {
+			int figures = 1 + this.distinctThreads.size();
+			double[][][] rates = new double[contenders.size()][figures][this.rounds];
+			long[] lost = new long[contenders.size()];
+			for (int round = 0; round < this.rounds; round++) {
+				for (int turn = 0; turn < contenders.size(); turn++) {
+					int index = (round % 2 == 0) ? turn : contenders.size() - 1 - turn;
+					Contender contender = contenders.get(index);
+					this.out.println("round " + (round + 1) + " of " + this.rounds + ": " + store.name() + " / "
+							+ contender.name() + " ...");
+					lost[index] += oneKey(contender, rates[index][0], round);
+					for (int i = 0; i < this.distinctThreads.size(); i++) {
+						rates[index][i + 1][round] = distinct(contender, this.distinctThreads.get(i)).perSecond();
+					}
 				}
-				figures.add(rates);
-				lines.add(line(store.name(), contender.name(), rates, "lost updates " + lost));
 			}
+			List<String> lines = new ArrayList<>();
+			for (int index = 0; index < contenders.size(); index++) {
+				double[] medians = new double[figures];
+				for (int figure = 0; figure < figures; figure++) {
+					medians[figure] = Median.of(rates[index][figure]);
+				}
+				lines.add(line(store.name(), contenders.get(index).name(), medians, "lost updates " + lost[index]));
+			}
+			lines.add(line(store.name(), "ratio", ratios(rates[1], rates[0]), ""));
+			return lines;
 		}
-		double[] ratios = new double[figures.get(0).length];
-		for (int i = 0; i < ratios.length; i++) {
-			ratios[i] = figures.get(1)[i] / figures.get(0)[i];
+		finally {
+			contenders.forEach(Contender::close);
 		}
-		lines.add(line(store.name(), "ratio", ratios, ""));
-		return lines;
 	}
 
-	/** Fills in the first rate; returns the updates lost. */
-	private long oneKey(Contender contender, double[] rates) {
+	/** The median over rounds of each figure's ratio, distlock's to the baseline's of the same round. */
+	private double[] ratios(double[][] distlock, double[][] baseline) {
+		double[] ratios = new double[distlock.length];
+		for (int figure = 0; figure < ratios.length; figure++) {
+			double[] perRound = new double[this.rounds];
+			for (int round = 0; round < this.rounds; round++) {
+				perRound[round] = distlock[figure][round] / baseline[figure][round];
+			}
+			ratios[figure] = Median.of(perRound);
+		}
+		return ratios;
+	}
+
+	/** Fills in the round's rate; returns the updates lost. */
+	private long oneKey(Contender contender, double[] rates, int round) {
 		long[] counter = new long[1];
 		LoadRun run = new LoadRun(contender.name() + "-one-key", this.oneKeyThreads, (i) -> contender.session("one"),
 				(session) -> {
@@ -114,7 +148,7 @@ public final class StoreComparisonBenchmark {
 				}, null);
 		LoadResult result = run.run(System.currentTimeMillis(), this.warmup, this.window);
 		result.printProblems(contender.name() + " one-key", this.out);
-		rates[0] = result.perSecond();
+		rates[round] = result.perSecond();
 		return result.totalCycles() - counter[0];
 	}
 

@@ -1,8 +1,9 @@
 package io.github.distlock.core;
 
 /**
- * Told by a {@link Locker} that it ended a claim of this process on its own, before the claim's
- * lease ran out and without being asked: a ZooKeeper session that ended takes its locks with it.
+ * Told by a {@link Locker} that it ended a claim of this process on its own, or may have, before
+ * the claim's lease ran out and without being asked: a ZooKeeper session that ended takes its
+ * locks with it, and one disconnected for long may have.
  *
  * @since 0.1.0
  * @see Locker#onClaimLost(ClaimLossListener)
@@ -11,7 +12,8 @@ package io.github.distlock.core;
 public interface ClaimLossListener {
 
 	/**
-	 * The store no longer holds the lock for {@code owner}, and may give it to another process.
+	 * The store no longer holds the lock for {@code owner}, or may not: it may give it to another
+	 * process.
 	 * @param key the lock's identity
 	 * @param owner the owner token the lock was held with
 	 */

@@ -206,11 +206,11 @@ final class LocalLock {
 		}
 	}
 
-	/** The current holding of the claim with the given owner token, or {@code null} when none holds it. */
-	@Nullable Holding heldBy(String owner) {
+	/** The claim held with the given owner token, or {@code null} when none is. */
+	@Nullable Claim claimOf(String owner) {
 		this.mutex.lock();
 		try {
-			return (this.state instanceof KeyState.Held held && held.claim().owner().equals(owner)) ? held.holding() : null;
+			return (this.state instanceof KeyState.Held held && held.claim().owner().equals(owner)) ? held.claim() : null;
 		}
 		finally {
 			this.mutex.unlock();

@@ -30,10 +30,10 @@ final class LocalLocks implements ReleaseListener {
 		return entry.lock;
 	}
 
-	/** The key's current holding by the claim with the given owner token, or {@code null} when none holds it. */
-	@Nullable Holding heldBy(String key, String owner) {
+	/** The key's claim held with the given owner token, or {@code null} when none is. */
+	@Nullable Claim claimOf(String key, String owner) {
 		Entry entry = this.locks.get(key);
-		return (entry != null) ? entry.lock.heldBy(owner) : null;
+		return (entry != null) ? entry.lock.claimOf(owner) : null;
 	}
 
 	void leave(String key) {

@@ -39,6 +39,8 @@ final class LockCoordinator implements AutoCloseable {
 
 	private final DeferredReleases deferredReleases;
 
+	private final ClaimLosses claimLosses;
+
 	private final LockListener listener;
 
 	/** Whether listeners besides the statistics are told of acquisitions and releases. */
@@ -60,22 +62,8 @@ final class LockCoordinator implements AutoCloseable {
 		this.fencing = new FencingMinter(locker, this.events);
 		this.deferredReleases = new DeferredReleases(locker, this.keeper);
 		locker.onRelease(this.locals);
-		locker.onClaimLost(this::claimLost);
-	}
-
-	/**
-	 * The store ended the claim on its own: its holding is lost, no longer renewed, and the head
-	 * waiter takes over, releasing the claim in the background as after a run-out lease.
-	 */
-	private void claimLost(String key, String owner) {
-		Holding holding = this.locals.heldBy(key, owner);
-		if (holding != null) {
-			holding.claim().markLost();
-			this.keeper.released(holding.claim());
-			this.events.leaseLost(holding,
-					"was lost: the store ended it before its lease ran out, as ZooKeeper does when a session ends");
-			holding.claim().local().holdingChanged();
-		}
+		this.claimLosses = new ClaimLosses(this.locals, this.events, this.keeper);
+		locker.onClaimLost(this.claimLosses);
 	}
 
 	/**
@@ -164,12 +152,19 @@ final class LockCoordinator implements AutoCloseable {
 			String owner = this.owners.next();
 			int mark = local.notices().mark();
 			long sentAt = System.nanoTime();
-			Acquisition acquisition = tryStore(request, owner, Duration.ofNanos(Math.max(0, deadline - sentAt)));
+			Acquisition acquisition;
+			this.claimLosses.acquiring(owner);
+			try {
+				acquisition = tryStore(request, owner, Duration.ofNanos(Math.max(0, deadline - sentAt)));
+				if (acquisition != null && acquisition.acquired()) {
+					return acquired(local, request, owner, sentAt);
+				}
+			}
+			finally {
+				this.claimLosses.acquireEnded(owner);
+			}
 			if (acquisition == null) {
 				return null;
-			}
-			if (acquisition.acquired()) {
-				return acquired(local, request, owner, sentAt);
 			}
 			long remaining = deadline - System.nanoTime();
 			if (remaining <= 0) {
@@ -194,6 +189,9 @@ final class LockCoordinator implements AutoCloseable {
 		Holding holding = new Holding(claim, request, Thread.currentThread(), sentAt);
 		local.acquired(holding);
 		this.keeper.acquired(holding);
+		if (this.claimLosses.acquireEnded(owner)) {
+			this.claimLosses.lost(claim);
+		}
 		debug("Acquired lock '%s'", request);
 		return holding;
 	}

@@ -86,9 +86,10 @@ public interface Locker {
 	void onRelease(ReleaseListener listener);
 
 	/**
-	 * Registers a listener told when the store ends a claim of this process on its own, before
-	 * its lease runs out (a ZooKeeper session that ended), so that its holder learns at once that
-	 * it lost the lock, as it would at a renewal, fixed lease or not. A store whose locks end only
+	 * Registers a listener told when the store ends a claim of this process on its own, or may
+	 * have, before its lease runs out (a ZooKeeper session that ended, or was disconnected for
+	 * long), so that its holder learns at once that it lost the lock, as it would at a renewal,
+	 * fixed lease or not. A store whose locks end only
 	 * by lease or release never tells it; this default registers nothing.
 	 * @param listener the listener
 	 */

@@ -118,16 +118,8 @@ class LeaseKeeperTests {
 	@Test
 	void aFixedLeaseHolderIsToldAtOnceWhenTheStoreEndsItsClaimAndItsWaiterTakesOver() {
 		List<String> lost = new CopyOnWriteArrayList<>();
-		LockListener listener = new LockListener() {
-
-			@Override
-			public void leaseLost(String key) {
-				lost.add(key);
-			}
-
-		};
 		try (DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
-				LockSettings.watchdogLease(Duration.ofSeconds(30)), List.of(listener))) {
+				LockSettings.watchdogLease(Duration.ofSeconds(30)), List.of(leaseLosses(lost)))) {
 			LockHandle held = acquire(template, "k", Duration.ofSeconds(60), Duration.ZERO);
 			CompletableFuture<Optional<LockHandle>> waiter = queueWaiter(template, "k", Duration.ofSeconds(60),
 					Duration.ofSeconds(10));
@@ -142,6 +134,30 @@ class LeaseKeeperTests {
 			assertThat(this.otherProcess.tryAcquire("k", Duration.ofSeconds(1), Duration.ZERO)).isEmpty();
 			next.close();
 		}
+	}
+
+	@Test
+	void aClaimTheStoreEndsWhileItsAcquireIsAnsweredIsLostAsSoonAsItIsHeld() {
+		List<String> lost = new CopyOnWriteArrayList<>();
+		this.locker.after("acquire", () -> this.locker.loseClaim("k"));
+		try (DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
+				LockSettings.watchdogLease(Duration.ofSeconds(30)), List.of(leaseLosses(lost)))) {
+			LockHandle held = acquire(template, "k", Duration.ofSeconds(60), Duration.ZERO);
+			assertThat(held.isHeld()).as("the store ended its claim before the acquire's answer arrived").isFalse();
+			assertThat(lost).containsExactly("k");
+			held.close();
+		}
+	}
+
+	private static LockListener leaseLosses(List<String> lost) {
+		return new LockListener() {
+
+			@Override
+			public void leaseLost(String key) {
+				lost.add(key);
+			}
+
+		};
 	}
 
 }

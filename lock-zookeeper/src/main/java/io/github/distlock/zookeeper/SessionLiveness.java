@@ -2,8 +2,9 @@ package io.github.distlock.zookeeper;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.commons.logging.Log;
@@ -19,10 +20,11 @@ import io.github.distlock.zookeeper.OwnNodeRegistry.LostClaim;
 /**
  * Gives up this process's claims once ZooKeeper may have ended its session (ZOOKEEPER.md, point c),
  * and tells the core so that their holders learn it at once: when the connection has been
- * suspended for a quarter of the session timeout, before the server can have expired the session,
- * and when the session is lost. Connection changes arrive one at a time on Curator's thread.
+ * suspended for a quarter of the session timeout, and when the session is lost. Connection changes
+ * arrive one at a time on Curator's thread; the give-up runs on a thread of its own, which no
+ * ZooKeeper call can hold up.
  */
-final class SessionLiveness implements ConnectionStateListener {
+final class SessionLiveness implements ConnectionStateListener, AutoCloseable {
 
 	/**
 	 * A client suspends its connection at most two thirds of the session timeout after it last
@@ -37,17 +39,23 @@ final class SessionLiveness implements ConnectionStateListener {
 
 	private final NodeQueueing queueing;
 
-	private final ScheduledExecutorService background;
+	private final ScheduledThreadPoolExecutor timer;
 
 	private final List<ClaimLossListener> listeners = new CopyOnWriteArrayList<>();
 
 	/** The give-up of a suspended connection's claims, while one is due. */
 	private volatile @Nullable ScheduledFuture<?> giveUp;
 
-	SessionLiveness(OwnNodeRegistry registry, NodeQueueing queueing, ScheduledExecutorService background) {
+	SessionLiveness(OwnNodeRegistry registry, NodeQueueing queueing) {
 		this.registry = registry;
 		this.queueing = queueing;
-		this.background = background;
+		this.timer = new ScheduledThreadPoolExecutor(1, (task) -> {
+			Thread thread = new Thread(task, "distlock-zookeeper-liveness");
+			thread.setDaemon(true);
+			return thread;
+		});
+		this.timer.setRemoveOnCancelPolicy(true);
+		this.timer.setRejectedExecutionHandler(new ThreadPoolExecutor.DiscardPolicy());
 	}
 
 	void addListener(ClaimLossListener listener) {
@@ -59,14 +67,18 @@ final class SessionLiveness implements ConnectionStateListener {
 		switch (state) {
 			case SUSPENDED -> {
 				long delay = client.getZookeeperClient().getLastNegotiatedSessionTimeoutMs() / SUSPENSION_SHARE;
-				this.giveUp = this.background.schedule(this::loseClaims, delay, TimeUnit.MILLISECONDS);
+				this.giveUp = this.timer.schedule(this::loseClaims, delay, TimeUnit.MILLISECONDS);
 			}
-			case CONNECTED, RECONNECTED, READ_ONLY -> cancelGiveUp();
+			case CONNECTED, RECONNECTED -> cancelGiveUp();
 			case LOST -> {
 				cancelGiveUp();
-				loseClaims();
-				// Unqueued at once, before any attempt may re-use a node of the ended session.
+				// Unqueued first, so no attempt woken by the loss re-uses a node of the ended session.
 				this.queueing.sessionLost();
+				List<LostClaim> lost = this.registry.loseClaims();
+				this.timer.execute(() -> tell(lost));
+			}
+			// READ_ONLY leaves the give-up due: a server cut off from the quorum keeps no session alive.
+			default -> {
 			}
 		}
 	}
@@ -79,7 +91,11 @@ final class SessionLiveness implements ConnectionStateListener {
 	}
 
 	private void loseClaims() {
-		for (LostClaim claim : this.registry.loseClaims()) {
+		tell(this.registry.loseClaims());
+	}
+
+	private void tell(List<LostClaim> lost) {
+		for (LostClaim claim : lost) {
 			for (ClaimLossListener listener : this.listeners) {
 				try {
 					listener.claimLost(claim.key(), claim.owner());
@@ -89,6 +105,11 @@ final class SessionLiveness implements ConnectionStateListener {
 				}
 			}
 		}
+	}
+
+	@Override
+	public void close() {
+		this.timer.shutdownNow();
 	}
 
 }

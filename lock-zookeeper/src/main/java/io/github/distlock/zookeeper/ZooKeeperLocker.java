@@ -72,7 +72,7 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 		this.background.setRejectedExecutionHandler(new ThreadPoolExecutor.DiscardPolicy());
 		this.notices = new ZooKeeperReleaseNotices(client, this.nodes, this.paths, this.registry, this.background);
 		this.queueing = new NodeQueueing(this.nodes, this.registry, this.notices, this.background);
-		this.liveness = new SessionLiveness(this.registry, this.queueing, this.background);
+		this.liveness = new SessionLiveness(this.registry, this.queueing);
 		client.getConnectionStateListenable().addListener(this.notices);
 		client.getConnectionStateListenable().addListener(this.liveness);
 	}
@@ -182,6 +182,7 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 			this.client.getConnectionStateListenable().removeListener(this.notices);
 			this.client.getConnectionStateListenable().removeListener(this.liveness);
 			this.background.shutdownNow();
+			this.liveness.close();
 			this.registry.unqueueAll().forEach((node) -> this.queueing.abandonOnce(node.key(), node.path()));
 		}
 	}

@@ -38,6 +38,9 @@ class ZooKeeperOutageIntegrationTests {
 
 	private static final Duration LEASE = Duration.ofSeconds(30);
 
+	/** The longest session timeout the test server grants (twenty ticks): its quarter outlasts a restart. */
+	private static final Duration LONG_SESSION = Duration.ofSeconds(20);
+
 	private final String key = "outage:" + UUID.randomUUID();
 
 	@Test
@@ -86,10 +89,29 @@ class ZooKeeperOutageIntegrationTests {
 				assertThat(sessionLost.getCount()).as("told a quarter of the session timeout after the connection was "
 						+ "suspended, while Curator waits for the whole timeout to call the session lost").isEqualTo(1);
 				server.restart();
+				assertThat(client.blockUntilConnected(30, TimeUnit.SECONDS)).isTrue();
 				held.close();
 				try (LockHandle again = template.tryAcquire(this.key, LEASE, BOUND).orElseThrow()) {
 					assertThat(again.isHeld()).isTrue();
 				}
+			});
+		}
+	}
+
+	@Test
+	void holderKeepsItsLockThroughAnOutageShorterThanAQuarterOfTheSessionTimeout() throws Exception {
+		try (TestingServer server = new TestingServer(true);
+				CuratorFramework client = clientWithSessionTimeout(server, LONG_SESSION)) {
+			LockingContexts.on(client, "/distlock").run((context) -> {
+				assertThat(client.getZookeeperClient().getLastNegotiatedSessionTimeoutMs())
+					.isEqualTo((int) LONG_SESSION.toMillis());
+				LockHandle held = context.getBean(LockTemplate.class)
+					.tryAcquire(this.key, Duration.ofMinutes(10), Duration.ZERO)
+					.orElseThrow();
+				server.restart();
+				assertThat(client.blockUntilConnected(30, TimeUnit.SECONDS)).isTrue();
+				await().during(LONG_SESSION.dividedBy(4).plusSeconds(1)).atMost(LONG_SESSION).until(held::isHeld);
+				held.close();
 			});
 		}
 	}
@@ -132,12 +154,25 @@ class ZooKeeperOutageIntegrationTests {
 		assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(BOUND);
 	}
 
-	/** A client of a port nobody listens on, with the locker's own client's retry policy. */
+	private static CuratorFramework clientWithSessionTimeout(TestingServer server, Duration sessionTimeout)
+			throws InterruptedException {
+		CuratorFramework client = startedClient(server.getConnectString(), sessionTimeout);
+		assertThat(client.blockUntilConnected(30, TimeUnit.SECONDS)).isTrue();
+		return client;
+	}
+
+	/** A client of a port nobody listens on. */
 	private static CuratorFramework unconnectedClient() {
+		return startedClient("127.0.0.1:" + InstanceSpec.getRandomPort(),
+				Duration.ofMillis(ZooKeeperServers.SESSION_TIMEOUT_MILLIS));
+	}
+
+	/** A started client with the locker's own client's retry policy. */
+	private static CuratorFramework startedClient(String connectString, Duration sessionTimeout) {
 		CuratorFramework client = CuratorFrameworkFactory.builder()
-			.connectString("127.0.0.1:" + InstanceSpec.getRandomPort())
+			.connectString(connectString)
 			.connectionTimeoutMs((int) CONNECTION_TIMEOUT.toMillis())
-			.sessionTimeoutMs(ZooKeeperServers.SESSION_TIMEOUT_MILLIS)
+			.sessionTimeoutMs((int) sessionTimeout.toMillis())
 			.retryPolicy(new RetryOneTime(100))
 			.build();
 		client.start();

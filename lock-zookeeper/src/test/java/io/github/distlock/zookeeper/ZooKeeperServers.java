@@ -8,13 +8,14 @@ import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryOneTime;
-import org.apache.curator.test.TestingServer;
+import org.apache.curator.test.TestingCluster;
 import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.ZooKeeper;
 
 /**
- * One real ZooKeeper server in this JVM for every test that needs one, started on first use on a
- * free port, and clients of it with short timeouts.
+ * One real ZooKeeper ensemble of three servers in this JVM (Curator's {@code TestingCluster}) for
+ * every test that needs one, started on first use on free ports, and clients of it with short
+ * timeouts. Each client connects to any of the three, as an application's would.
  */
 public final class ZooKeeperServers {
 
@@ -29,29 +30,31 @@ public final class ZooKeeperServers {
 	/** Session timeout of the test clients, in milliseconds. */
 	public static final int SESSION_TIMEOUT_MILLIS = 10_000;
 
-	private static TestingServer server;
+	private static TestingCluster ensemble;
 
 	private ZooKeeperServers() {
 	}
 
 	/**
-	 * Returns the shared server's connect string, starting it on first use.
-	 * @return host and port of the server
+	 * Returns the shared ensemble's connect string, starting it on first use.
+	 * @return host and port of each server
 	 */
 	public static synchronized String connectString() {
-		if (server == null) {
+		if (ensemble == null) {
 			try {
-				server = new TestingServer(true);
+				TestingCluster started = new TestingCluster(3);
+				started.start();
+				ensemble = started;
 			}
 			catch (Exception ex) {
-				throw new IllegalStateException("Could not start a ZooKeeper server", ex);
+				throw new IllegalStateException("Could not start a ZooKeeper ensemble", ex);
 			}
 		}
-		return server.getConnectString();
+		return ensemble.getConnectString();
 	}
 
 	/**
-	 * Returns a started client of the shared server, a process of its own (its own session).
+	 * Returns a started client of the shared ensemble, a process of its own (its own session).
 	 * @return the client, to close
 	 */
 	public static CuratorFramework client() {
