@@ -8,11 +8,11 @@ import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.Test;
 
-import io.github.distlock.LockHandle;
 import io.github.distlock.core.DefaultLockTemplate;
 import io.github.distlock.core.LockSettings;
 import io.github.distlock.endpoint.LocksEndpoint;
-import io.github.distlock.endpoint.LocksEndpoint.LockDescriptor;
+import io.github.distlock.endpoint.HolderAsSeenElsewhere;
+import io.github.distlock.endpoint.LocksEndpoint.HolderDescriptor;
 import io.github.distlock.health.DistributedLockHealthIndicator;
 import io.github.distlock.health.RecentLeaseLosses;
 
@@ -58,18 +58,8 @@ class ZooKeeperActuatorTests {
 				ZooKeeperLocker askerLocker = new ZooKeeperLocker(askerClient, this.basePath, "lock");
 				DefaultLockTemplate holder = template(holderLocker, "billing-1");
 				DefaultLockTemplate asker = template(askerLocker, "billing-2")) {
-			LocksEndpoint endpoint = new LocksEndpoint(asker);
-			try (LockHandle held = holder.tryAcquire("orders:7", null, Duration.ZERO).orElseThrow()) {
-				LockDescriptor lock = endpoint.lock("orders", new String[] { "7" });
-				assertThat(lock.held()).isTrue();
-				assertThat(lock.holder()).isNotNull().satisfies((who) -> {
-					assertThat(who.instance()).isEqualTo("billing-1");
-					assertThat(who.thisInstance()).isFalse();
-					assertThat(who.since()).isNotNull();
-					assertThat(who.leaseLeftMillis()).as("a lock lives by session, with no lease").isNull();
-				});
-			}
-			assertThat(endpoint.lock("orders", new String[] { "7" }).held()).isFalse();
+			HolderDescriptor seen = HolderAsSeenElsewhere.holder(holder, "billing-1", null, new LocksEndpoint(asker));
+			assertThat(seen.leaseLeftMillis()).as("a lock lives by session, with no lease").isNull();
 		}
 	}
 
