@@ -62,14 +62,15 @@ final class NodeQueueing {
 
 	/** One attempt; {@code null} when the queued node it took was gone. */
 	private @Nullable Acquisition attempt(String key, String owner, Duration willWait) {
+		long losses = this.registry.losses();
 		String queued = this.registry.get(key).queued();
 		if (queued != null) {
-			return place(key, owner, queued, true, willWait);
+			return place(key, owner, queued, true, willWait, losses);
 		}
 		String node = this.nodes.create(key, owner);
 		this.registry.update(key, (own) -> own.queue(node, System.nanoTime()));
 		try {
-			return place(key, owner, node, false, willWait);
+			return place(key, owner, node, false, willWait, losses);
 		}
 		catch (RuntimeException | Error ex) {
 			// Left queued, the node would be no one's: the core's clean-up release skips queued nodes.
@@ -81,7 +82,8 @@ final class NodeQueueing {
 	}
 
 	/** Finds the node's place in the lock's queue: the lowest is claimed, any other is busy. */
-	private @Nullable Acquisition place(String key, String owner, String node, boolean reused, Duration willWait) {
+	private @Nullable Acquisition place(String key, String owner, String node, boolean reused, Duration willWait,
+			long losses) {
 		LockQueue queue = this.nodes.queue(key);
 		String name = LockPaths.name(node);
 		if (!queue.contains(name)) {
@@ -89,18 +91,25 @@ final class NodeQueueing {
 			return null;
 		}
 		if (name.equals(queue.holder())) {
-			return claim(key, owner, node, reused) ? Acquisition.ACQUIRED : null;
+			return claim(key, owner, node, reused, losses) ? Acquisition.ACQUIRED : null;
 		}
 		return busy(key, node, willWait);
 	}
 
 	/** Claims the lowest node for the owner, writing the owner into a node an earlier attempt queued. */
-	private boolean claim(String key, String owner, String node, boolean reused) {
+	private boolean claim(String key, String owner, String node, boolean reused, long losses) {
 		if (reused && this.nodes.write(key, node, owner) == 0) {
 			this.registry.update(key, (own) -> own.unqueue(node));
 			return false;
 		}
-		return this.registry.update(key, (own) -> own.isQueued(node) ? own.claim(owner, node) : own).isQueued(node);
+		if (this.registry.claim(key, owner, node, losses)) {
+			return true;
+		}
+		// Claims were given up since the attempt began: the node may be of a session that ended.
+		if (this.registry.update(key, (own) -> own.unqueue(node)).isQueued(node)) {
+			abandon(key, node);
+		}
+		return false;
 	}
 
 	private Acquisition busy(String key, String node, Duration willWait) {

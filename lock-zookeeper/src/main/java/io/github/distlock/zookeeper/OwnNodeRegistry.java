@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.UnaryOperator;
 
 /**
@@ -17,8 +18,10 @@ final class OwnNodeRegistry {
 
 	private final Map<String, OwnNodes> keys = new ConcurrentHashMap<>();
 
-	/** Paths of claimed nodes whose session was lost: their owners no longer hold their locks. */
+	/** Paths of claimed nodes given up with their session: their owners no longer hold their locks. */
 	private final Set<String> lost = ConcurrentHashMap.newKeySet();
+
+	private final AtomicLong losses = new AtomicLong();
 
 	OwnNodes get(String key) {
 		return this.keys.getOrDefault(key, OwnNodes.NONE);
@@ -59,17 +62,44 @@ final class OwnNodeRegistry {
 	}
 
 	/**
-	 * The session ended, or may have: every claim held so far is lost.
+	 * The session ended, or may have: every claim held so far is lost, and no node queued before
+	 * now may be claimed ({@link #claim}).
 	 * @return the claims lost now, not known to be lost before
 	 */
 	List<LostClaim> loseClaims() {
+		this.losses.incrementAndGet();
 		List<LostClaim> claims = new ArrayList<>();
-		this.keys.forEach((key, nodes) -> nodes.claimed().forEach((owner, path) -> {
-			if (this.lost.add(path)) {
-				claims.add(new LostClaim(key, owner));
-			}
-		}));
+		// Key by key under the map's lock, so a claim made at the same time is either seen here or refused.
+		for (String key : this.keys.keySet()) {
+			this.keys.computeIfPresent(key, (name, nodes) -> {
+				nodes.claimed().forEach((owner, path) -> {
+					if (this.lost.add(path)) {
+						claims.add(new LostClaim(key, owner));
+					}
+				});
+				return nodes;
+			});
+		}
 		return claims;
+	}
+
+	/** How many times claims were given up so far; read before an attempt takes or creates its node. */
+	long losses() {
+		return this.losses.get();
+	}
+
+	/**
+	 * Claims a queued node for the owner, unless claims were given up since {@code losses} was read:
+	 * the node may then be of a session that ended.
+	 * @return whether the node was claimed
+	 */
+	boolean claim(String key, String owner, String node, long losses) {
+		boolean[] claimed = new boolean[1];
+		update(key, (own) -> {
+			claimed[0] = own.isQueued(node) && this.losses.get() == losses;
+			return claimed[0] ? own.claim(owner, node) : own;
+		});
+		return claimed[0];
 	}
 
 	boolean isLost(String path) {

@@ -65,10 +65,7 @@ final class SessionLiveness implements ConnectionStateListener, AutoCloseable {
 	@Override
 	public void stateChanged(CuratorFramework client, ConnectionState state) {
 		switch (state) {
-			case SUSPENDED -> {
-				long delay = client.getZookeeperClient().getLastNegotiatedSessionTimeoutMs() / SUSPENSION_SHARE;
-				this.giveUp = this.timer.schedule(this::loseClaims, delay, TimeUnit.MILLISECONDS);
-			}
+			case SUSPENDED -> suspended(client);
 			case CONNECTED, RECONNECTED -> cancelGiveUp();
 			case LOST -> {
 				cancelGiveUp();
@@ -83,8 +80,18 @@ final class SessionLiveness implements ConnectionStateListener, AutoCloseable {
 		}
 	}
 
+	/** Counts from the first suspension since the last connection: a second one, after READ_ONLY, keeps that count. */
+	private void suspended(CuratorFramework client) {
+		ScheduledFuture<?> due = this.giveUp;
+		if (due == null || due.isDone()) {
+			long delay = client.getZookeeperClient().getLastNegotiatedSessionTimeoutMs() / SUSPENSION_SHARE;
+			this.giveUp = this.timer.schedule(this::loseClaims, delay, TimeUnit.MILLISECONDS);
+		}
+	}
+
 	private void cancelGiveUp() {
 		ScheduledFuture<?> due = this.giveUp;
+		this.giveUp = null;
 		if (due != null) {
 			due.cancel(false);
 		}

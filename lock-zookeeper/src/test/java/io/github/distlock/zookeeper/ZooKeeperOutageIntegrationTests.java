@@ -102,6 +102,8 @@ class ZooKeeperOutageIntegrationTests {
 	void holderKeepsItsLockThroughAnOutageShorterThanAQuarterOfTheSessionTimeout() throws Exception {
 		try (TestingServer server = new TestingServer(true);
 				CuratorFramework client = clientWithSessionTimeout(server, LONG_SESSION)) {
+			BlockingQueue<ConnectionState> states = new LinkedBlockingQueue<>();
+			client.getConnectionStateListenable().addListener((changed, state) -> states.add(state));
 			LockingContexts.on(client, "/distlock").run((context) -> {
 				assertThat(client.getZookeeperClient().getLastNegotiatedSessionTimeoutMs())
 					.isEqualTo((int) LONG_SESSION.toMillis());
@@ -109,7 +111,8 @@ class ZooKeeperOutageIntegrationTests {
 					.tryAcquire(this.key, Duration.ofMinutes(10), Duration.ZERO)
 					.orElseThrow();
 				server.restart();
-				assertThat(client.blockUntilConnected(30, TimeUnit.SECONDS)).isTrue();
+				assertThat(states.poll(30, TimeUnit.SECONDS)).isEqualTo(ConnectionState.SUSPENDED);
+				assertThat(states.poll(30, TimeUnit.SECONDS)).as("the same session, back").isEqualTo(ConnectionState.RECONNECTED);
 				await().during(LONG_SESSION.dividedBy(4).plusSeconds(1)).atMost(LONG_SESSION).until(held::isHeld);
 				held.close();
 			});

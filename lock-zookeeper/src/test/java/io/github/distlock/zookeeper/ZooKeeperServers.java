@@ -15,7 +15,10 @@ import org.apache.zookeeper.ZooKeeper;
 /**
  * One real ZooKeeper ensemble of three servers in this JVM (Curator's {@code TestingCluster}) for
  * every test that needs one, started on first use on free ports, and clients of it with short
- * timeouts. Each client connects to any of the three, as an application's would.
+ * timeouts. Writes go through the ensemble's leader and quorum; the clients all connect to one
+ * member, so that a test reading right after another client's write sees it (ZooKeeper orders
+ * reads per server, and another member may not have applied the write yet). The ensemble test
+ * spreads its clients over its own three servers.
  */
 public final class ZooKeeperServers {
 
@@ -36,8 +39,8 @@ public final class ZooKeeperServers {
 	}
 
 	/**
-	 * Returns the shared ensemble's connect string, starting it on first use.
-	 * @return host and port of each server
+	 * Returns the connect string of one member of the shared ensemble, starting it on first use.
+	 * @return host and port of that member
 	 */
 	public static synchronized String connectString() {
 		if (ensemble == null) {
@@ -50,7 +53,7 @@ public final class ZooKeeperServers {
 				throw new IllegalStateException("Could not start a ZooKeeper ensemble", ex);
 			}
 		}
-		return ensemble.getConnectString();
+		return ensemble.getInstances().iterator().next().getConnectString();
 	}
 
 	/**
