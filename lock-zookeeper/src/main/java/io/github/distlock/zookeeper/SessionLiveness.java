@@ -55,6 +55,7 @@ final class SessionLiveness implements ConnectionStateListener, AutoCloseable {
 			return thread;
 		});
 		this.timer.setRemoveOnCancelPolicy(true);
+		this.timer.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
 		this.timer.setRejectedExecutionHandler(new ThreadPoolExecutor.DiscardPolicy());
 	}
 
@@ -114,9 +115,10 @@ final class SessionLiveness implements ConnectionStateListener, AutoCloseable {
 		}
 	}
 
+	/** Drops a give-up still due; one being told finishes, uninterrupted, as listeners are the core's and the user's. */
 	@Override
 	public void close() {
-		this.timer.shutdownNow();
+		this.timer.shutdown();
 	}
 
 }
