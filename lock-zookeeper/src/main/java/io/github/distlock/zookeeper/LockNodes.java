@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.api.transaction.CuratorTransactionResult;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Watcher;
@@ -22,6 +23,8 @@ import org.jspecify.annotations.Nullable;
  */
 final class LockNodes {
 
+	private static final byte[] NO_DATA = new byte[0];
+
 	private final CuratorFramework client;
 
 	private final LockPaths paths;
@@ -31,13 +34,33 @@ final class LockNodes {
 		this.paths = paths;
 	}
 
-	/** Creates a node of this process in the lock's queue, holding the owner token; its path. */
-	String create(String key, String owner) {
-		return call("create a node of", key, () -> this.client.create()
-			.creatingParentContainersIfNeeded()
-			.withProtection()
-			.withMode(CreateMode.EPHEMERAL_SEQUENTIAL)
-			.forPath(this.paths.newNode(key), bytes(owner)));
+	/**
+	 * Creates a node of this process in the lock's queue, holding the owner token, and in the same
+	 * transaction writes the lock's directory, whose answer counts its children right after the
+	 * create: one round trip tells a node that is alone, so holds the lock. When the directory is
+	 * not there yet, a second call creates it with the node, and a listing must place the node.
+	 */
+	Created create(String key, String owner) {
+		String directory = this.paths.directory(key);
+		String node = this.paths.newNode(key);
+		return call("create a node of", key, () -> {
+			try {
+				List<CuratorTransactionResult> results = this.client.transaction()
+					.forOperations(
+							this.client.transactionOp()
+								.create()
+								.withMode(CreateMode.EPHEMERAL_SEQUENTIAL)
+								.forPath(node, bytes(owner)),
+							this.client.transactionOp().setData().forPath(directory, NO_DATA));
+				return new Created(results.get(0).getResultPath(), results.get(1).getResultStat().getNumChildren() == 1);
+			}
+			catch (KeeperException.NoNodeException ex) {
+				return new Created(this.client.create()
+					.creatingParentContainersIfNeeded()
+					.withMode(CreateMode.EPHEMERAL_SEQUENTIAL)
+					.forPath(node, bytes(owner)), false);
+			}
+		});
 	}
 
 	/** The lock's nodes in queue order; none when its directory is gone. */
@@ -163,6 +186,14 @@ final class LockNodes {
 
 	private static byte[] bytes(String owner) {
 		return owner.getBytes(StandardCharsets.UTF_8);
+	}
+
+	/**
+	 * A node just created in a lock's queue.
+	 * @param path its path
+	 * @param alone whether it was the only node of the lock right after its create, so holds it
+	 */
+	record Created(String path, boolean alone) {
 	}
 
 	@FunctionalInterface

@@ -31,9 +31,13 @@ final class LockPaths {
 		return this.basePath + "/" + URLEncoder.encode(this.keyPrefix + ":" + key, StandardCharsets.UTF_8);
 	}
 
-	/** The path a new node of this process is created with; ZooKeeper appends its sequence. */
+	/**
+	 * The path a new node of this process is created with; ZooKeeper appends its sequence. Its
+	 * name is new each time, as Curator's protection names it, so that a create re-sent after its
+	 * answer was lost leaves a twin that shows (see {@link LockQueue#twinsOf}).
+	 */
 	String newNode(String key) {
-		return directory(key) + "/" + this.process + "-lock-";
+		return directory(key) + "/_c_" + UUID.randomUUID() + "-" + this.process + "-lock-";
 	}
 
 	/** The full path of a child of the lock's directory. */
@@ -44,6 +48,11 @@ final class LockPaths {
 	/** Whether a child of a lock's directory is a node of this process. */
 	boolean isOwn(String child) {
 		return child.contains(this.process + "-lock-");
+	}
+
+	/** A child's name without its sequence: the same for twins of one create. */
+	static String unsequenced(String child) {
+		return child.substring(0, Math.max(0, child.length() - SEQUENCE_DIGITS));
 	}
 
 	/** A child's place in the queue. */

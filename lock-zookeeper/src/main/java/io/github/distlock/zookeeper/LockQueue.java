@@ -36,6 +36,18 @@ record LockQueue(List<String> children) {
 		return (index > 0) ? this.children.get(index - 1) : null;
 	}
 
+	/** The other nodes of the create that made {@code child}: a create re-sent after its answer was lost. */
+	List<String> twinsOf(String child) {
+		String name = LockPaths.unsequenced(child);
+		return this.children.stream()
+			.filter((other) -> !other.equals(child) && LockPaths.unsequenced(other).equals(name))
+			.toList();
+	}
+
+	LockQueue without(List<String> removed) {
+		return new LockQueue(this.children.stream().filter((child) -> !removed.contains(child)).toList());
+	}
+
 	/** Whether a node of another process than {@code paths}'s is queued. */
 	boolean othersThan(LockPaths paths) {
 		return this.children.stream().anyMatch((child) -> !paths.isOwn(child));

@@ -1,6 +1,7 @@
 package io.github.distlock.zookeeper;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -32,15 +33,18 @@ final class NodeQueueing {
 
 	private final LockNodes nodes;
 
+	private final LockPaths paths;
+
 	private final OwnNodeRegistry registry;
 
 	private final ZooKeeperReleaseNotices notices;
 
 	private final ScheduledExecutorService background;
 
-	NodeQueueing(LockNodes nodes, OwnNodeRegistry registry, ZooKeeperReleaseNotices notices,
+	NodeQueueing(LockNodes nodes, LockPaths paths, OwnNodeRegistry registry, ZooKeeperReleaseNotices notices,
 			ScheduledExecutorService background) {
 		this.nodes = nodes;
+		this.paths = paths;
 		this.registry = registry;
 		this.notices = notices;
 		this.background = background;
@@ -67,9 +71,14 @@ final class NodeQueueing {
 		if (queued != null) {
 			return place(key, owner, queued, true, willWait, losses);
 		}
-		String node = this.nodes.create(key, owner);
+		LockNodes.Created created = this.nodes.create(key, owner);
+		String node = created.path();
 		this.registry.update(key, (own) -> own.queue(node, System.nanoTime()));
 		try {
+			if (created.alone()) {
+				// The lock's only node right after its create: the lowest, so it holds the lock.
+				return claim(key, owner, node, false, losses) ? Acquisition.ACQUIRED : null;
+			}
 			return place(key, owner, node, false, willWait, losses);
 		}
 		catch (RuntimeException | Error ex) {
@@ -84,8 +93,8 @@ final class NodeQueueing {
 	/** Finds the node's place in the lock's queue: the lowest is claimed, any other is busy. */
 	private @Nullable Acquisition place(String key, String owner, String node, boolean reused, Duration willWait,
 			long losses) {
-		LockQueue queue = this.nodes.queue(key);
 		String name = LockPaths.name(node);
+		LockQueue queue = withoutTwins(key, this.nodes.queue(key), name);
 		if (!queue.contains(name)) {
 			this.registry.update(key, (own) -> own.unqueue(node));
 			return null;
@@ -96,7 +105,17 @@ final class NodeQueueing {
 		return busy(key, node, willWait);
 	}
 
-	/** Claims the lowest node for the owner, writing the owner into a node an earlier attempt queued. */
+	/**
+	 * Deletes the twins of this process's node, made by a create that Curator re-sent after its
+	 * answer was lost: no attempt knows them, and one ahead would hold the lock for nobody.
+	 */
+	private LockQueue withoutTwins(String key, LockQueue queue, String name) {
+		List<String> twins = queue.twinsOf(name);
+		twins.forEach((twin) -> this.nodes.delete(key, this.paths.node(key, twin)));
+		return queue.without(twins);
+	}
+
+		/** Claims the lowest node for the owner, writing the owner into a node an earlier attempt queued. */
 	private boolean claim(String key, String owner, String node, boolean reused, long losses) {
 		if (reused && this.nodes.write(key, node, owner) == 0) {
 			this.registry.update(key, (own) -> own.unqueue(node));

@@ -71,7 +71,7 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 		// Once closed, watch events and deadlines still arriving are dropped, not thrown at ZooKeeper's threads.
 		this.background.setRejectedExecutionHandler(new ThreadPoolExecutor.DiscardPolicy());
 		this.notices = new ZooKeeperReleaseNotices(client, this.nodes, this.paths, this.registry, this.background);
-		this.queueing = new NodeQueueing(this.nodes, this.registry, this.notices, this.background);
+		this.queueing = new NodeQueueing(this.nodes, this.paths, this.registry, this.notices, this.background);
 		this.liveness = new SessionLiveness(this.registry, this.queueing);
 		client.getConnectionStateListenable().addListener(this.notices);
 		client.getConnectionStateListenable().addListener(this.liveness);

@@ -3,8 +3,10 @@ package io.github.distlock.zookeeper;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.apache.curator.drivers.TracerDriver;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.zookeeper.KeeperException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The processes of one test, each a {@link ZooKeeperLocker} on a client (a session) of its own on
@@ -26,7 +28,15 @@ final class LockerProcesses implements AutoCloseable {
 
 	/** Starts a new process. */
 	ZooKeeperLocker start() {
+		return start(null);
+	}
+
+	/** Starts a new process whose client tells {@code tracer} of each of its calls. */
+	ZooKeeperLocker start(@Nullable TracerDriver tracer) {
 		CuratorFramework client = ZooKeeperServers.client();
+		if (tracer != null) {
+			client.getZookeeperClient().setTracerDriver(tracer);
+		}
 		this.clients.add(client);
 		ZooKeeperLocker process = new ZooKeeperLocker(client, this.basePath, "lock");
 		this.lockers.add(process);

@@ -4,9 +4,14 @@ import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
+import org.apache.curator.drivers.AdvancedTracerDriver;
+import org.apache.curator.drivers.EventTrace;
+import org.apache.curator.drivers.OperationTrace;
+import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.ZooDefs;
 import org.apache.zookeeper.data.ACL;
 import org.junit.jupiter.api.AfterEach;
@@ -116,14 +121,44 @@ class ZooKeeperLockerQueueTests {
 
 	@Test
 	void nodeOfAnAttemptThatFailsAfterItsCreateIsDeleted() throws Exception {
-		String directory = new LockPaths(this.basePath, "lock").directory(this.key);
-		// Nodes may be created and deleted there, not listed: the attempt fails right after its create.
-		ACL noListing = new ACL(ZooDefs.Perms.CREATE | ZooDefs.Perms.DELETE | ZooDefs.Perms.ADMIN, ZooDefs.Ids.ANYONE_ID_UNSAFE);
+		String directory = directory();
+		// Nodes may be created, written and deleted there, not listed: an attempt whose node is not
+		// alone fails at the listing right after its create. The holder's, alone, needs no listing.
+		ACL noListing = new ACL(ZooDefs.Perms.CREATE | ZooDefs.Perms.WRITE | ZooDefs.Perms.DELETE | ZooDefs.Perms.ADMIN,
+				ZooDefs.Ids.ANYONE_ID_UNSAFE);
 		this.processes.admin().create().creatingParentsIfNeeded().withACL(List.of(noListing)).forPath(directory);
+		hold(this.holder, "holder");
 		assertThatExceptionOfType(ZooKeeperLockException.class)
 			.isThrownBy(() -> this.waiter.tryAcquire(this.key, "waiter", LEASE, WAIT));
 		this.processes.admin().setACL().withACL(ZooDefs.Ids.OPEN_ACL_UNSAFE).forPath(directory);
-		assertThat(nodes()).as("no node is left to hold the lock for nobody").isEmpty();
+		assertThat(nodes()).as("no node is left to hold the lock for nobody").hasSize(1);
+		assertThat(this.holder.find(this.key).orElseThrow().owner()).isEqualTo("holder");
+	}
+
+	@Test
+	void freeLockIsTakenInOneRoundTripWhileItsDirectoryIsThere() throws Exception {
+		this.processes.admin().create().creatingParentsIfNeeded().forPath(directory());
+		List<String> calls = new CopyOnWriteArrayList<>();
+		ZooKeeperLocker traced = this.processes.start(new CallNames(calls));
+		assertThat(traced.tryAcquire(this.key, "owner", LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+		assertThat(calls).as("calls to take the free lock").hasSize(1);
+		assertThat(traced.release(this.key, "owner")).isEqualTo(Release.RELEASED);
+		assertThat(calls).as("calls to take and release it").hasSize(2);
+	}
+
+	@Test
+	void twinOfANodeIsDeletedWhenTheNodeIsPlaced() throws Exception {
+		hold(this.holder, "holder");
+		assertThat(this.waiter.tryAcquire(this.key, "first attempt", LEASE, WAIT).acquired()).isFalse();
+		String queued = nodes().get(1);
+		// What a create re-sent after its answer was lost leaves: a node of the same name that no attempt knows.
+		String twin = LockPaths.name(this.processes.admin()
+			.create()
+			.withMode(CreateMode.EPHEMERAL_SEQUENTIAL)
+			.forPath(directory() + "/" + LockPaths.unsequenced(queued)));
+		assertThat(nodes()).contains(twin);
+		assertThat(this.waiter.tryAcquire(this.key, "second attempt", LEASE, WAIT).acquired()).isFalse();
+		assertThat(nodes()).contains(queued).doesNotContain(twin);
 	}
 
 	private void hold(ZooKeeperLocker process, String owner) {
@@ -138,7 +173,31 @@ class ZooKeeperLockerQueueTests {
 
 	/** The lock's nodes, in queue order. */
 	private List<String> nodes() {
-		return LockQueue.of(this.processes.children(new LockPaths(this.basePath, "lock").directory(this.key))).children();
+		return LockQueue.of(this.processes.children(directory())).children();
+	}
+
+	private String directory() {
+		return new LockPaths(this.basePath, "lock").directory(this.key);
+	}
+
+	/** Names each call a client makes to ZooKeeper: one a round trip, when none is retried. */
+	private static final class CallNames extends AdvancedTracerDriver {
+
+		private final List<String> names;
+
+		CallNames(List<String> names) {
+			this.names = names;
+		}
+
+		@Override
+		public void addTrace(OperationTrace trace) {
+			this.names.add(trace.getName());
+		}
+
+		@Override
+		public void addEvent(EventTrace trace) {
+		}
+
 	}
 
 }
