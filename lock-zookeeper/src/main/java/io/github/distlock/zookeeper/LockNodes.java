@@ -37,30 +37,33 @@ final class LockNodes {
 	/**
 	 * Creates a node of this process in the lock's queue, holding the owner token, and in the same
 	 * transaction writes the lock's directory, whose answer counts its children right after the
-	 * create: one round trip tells a node that is alone, so holds the lock. When the directory is
-	 * not there yet, a second call creates it with the node, and a listing must place the node.
+	 * create: one round trip tells a node that is alone, so holds the lock. A directory not there
+	 * yet is made first (a container, which ZooKeeper removes once empty). One that may not be
+	 * written is not: the node is created alone, and a listing must place it.
 	 */
 	Created create(String key, String owner) {
 		String directory = this.paths.directory(key);
 		String node = this.paths.newNode(key);
 		return call("create a node of", key, () -> {
 			try {
-				List<CuratorTransactionResult> results = this.client.transaction()
-					.forOperations(
-							this.client.transactionOp()
-								.create()
-								.withMode(CreateMode.EPHEMERAL_SEQUENTIAL)
-								.forPath(node, bytes(owner)),
-							this.client.transactionOp().setData().forPath(directory, NO_DATA));
-				return new Created(results.get(0).getResultPath(), results.get(1).getResultStat().getNumChildren() == 1);
+				return createCounting(directory, node, owner);
 			}
 			catch (KeeperException.NoNodeException ex) {
-				return new Created(this.client.create()
-					.creatingParentContainersIfNeeded()
-					.withMode(CreateMode.EPHEMERAL_SEQUENTIAL)
-					.forPath(node, bytes(owner)), false);
+				this.client.createContainers(directory);
+				return createCounting(directory, node, owner);
+			}
+			catch (KeeperException.NoAuthException ex) {
+				return new Created(this.client.create().withMode(CreateMode.EPHEMERAL_SEQUENTIAL).forPath(node, bytes(owner)),
+						false);
 			}
 		});
+	}
+
+	private Created createCounting(String directory, String node, String owner) throws Exception {
+		List<CuratorTransactionResult> results = this.client.transaction()
+			.forOperations(this.client.transactionOp().create().withMode(CreateMode.EPHEMERAL_SEQUENTIAL).forPath(node, bytes(owner)),
+					this.client.transactionOp().setData().forPath(directory, NO_DATA));
+		return new Created(results.get(0).getResultPath(), results.get(1).getResultStat().getNumChildren() == 1);
 	}
 
 	/** The lock's nodes in queue order; none when its directory is gone. */

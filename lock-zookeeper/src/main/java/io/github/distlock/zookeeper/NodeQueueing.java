@@ -115,7 +115,7 @@ final class NodeQueueing {
 		return queue.without(twins);
 	}
 
-		/** Claims the lowest node for the owner, writing the owner into a node an earlier attempt queued. */
+	/** Claims the lowest node for the owner, writing the owner into a node an earlier attempt queued. */
 	private boolean claim(String key, String owner, String node, boolean reused, long losses) {
 		if (reused && this.nodes.write(key, node, owner) == 0) {
 			this.registry.update(key, (own) -> own.unqueue(node));

@@ -96,18 +96,21 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 		return deleted ? Release.RELEASED : heldByAnother(key);
 	}
 
-	/** An owner this process holds no node for: perhaps one a create whose answer was lost left. */
+	/**
+	 * An owner this process holds no node for: perhaps one a create whose answer was lost left, or
+	 * several, when Curator re-sent it; every one goes.
+	 */
 	private Release releaseUnknown(String key, String owner) {
 		OwnNodes own = this.registry.get(key);
+		boolean deleted = false;
 		for (String child : this.nodes.queue(key).children()) {
 			String node = this.paths.node(key, child);
 			boolean known = own.claimed().containsValue(node) || own.isQueued(node);
-			if (this.paths.isOwn(child) && !known && owner.equals(this.nodes.read(key, node))
-					&& this.nodes.delete(key, node)) {
-				return Release.RELEASED;
+			if (this.paths.isOwn(child) && !known && owner.equals(this.nodes.read(key, node))) {
+				deleted |= this.nodes.delete(key, node);
 			}
 		}
-		return heldByAnother(key);
+		return deleted ? Release.RELEASED : heldByAnother(key);
 	}
 
 	private Release heldByAnother(String key) {

@@ -1,5 +1,6 @@
 package io.github.distlock.zookeeper;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
@@ -147,6 +148,16 @@ class ZooKeeperLockerQueueTests {
 	}
 
 	@Test
+	void lockWhoseDirectoryMayNotBeWrittenIsTakenThroughAListing() throws Exception {
+		ACL noWriting = new ACL(ZooDefs.Perms.ALL & ~ZooDefs.Perms.WRITE, ZooDefs.Ids.ANYONE_ID_UNSAFE);
+		this.processes.admin().create().creatingParentsIfNeeded().withACL(List.of(noWriting)).forPath(directory());
+		hold(this.holder, "holder");
+		assertThat(this.waiter.tryAcquire(this.key, "waiter", LEASE, Duration.ZERO).acquired()).isFalse();
+		assertThat(this.holder.release(this.key, "holder")).isEqualTo(Release.RELEASED);
+		assertThat(this.waiter.tryAcquire(this.key, "waiter", LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+	}
+
+	@Test
 	void twinOfANodeIsDeletedWhenTheNodeIsPlaced() throws Exception {
 		hold(this.holder, "holder");
 		assertThat(this.waiter.tryAcquire(this.key, "first attempt", LEASE, WAIT).acquired()).isFalse();
@@ -159,6 +170,23 @@ class ZooKeeperLockerQueueTests {
 		assertThat(nodes()).contains(twin);
 		assertThat(this.waiter.tryAcquire(this.key, "second attempt", LEASE, WAIT).acquired()).isFalse();
 		assertThat(nodes()).contains(queued).doesNotContain(twin);
+	}
+
+	@Test
+	void releaseOfAnOwnerWhoseCreatesWentUnansweredDeletesEveryNodeTheyLeft() throws Exception {
+		hold(this.holder, "holder");
+		String held = nodes().get(0);
+		// What a create and Curator's re-send of it leave when neither answer arrives: two nodes of
+		// this process, holding the attempt's owner, that no attempt knows.
+		for (int i = 0; i < 2; i++) {
+			this.processes.admin()
+				.create()
+				.withMode(CreateMode.EPHEMERAL_SEQUENTIAL)
+				.forPath(directory() + "/" + LockPaths.unsequenced(held), "lost answer".getBytes(StandardCharsets.UTF_8));
+		}
+		assertThat(nodes()).hasSize(3);
+		assertThat(this.holder.release(this.key, "lost answer")).isEqualTo(Release.RELEASED);
+		assertThat(nodes()).containsExactly(held);
 	}
 
 	private void hold(ZooKeeperLocker process, String owner) {
@@ -191,7 +219,10 @@ class ZooKeeperLockerQueueTests {
 
 		@Override
 		public void addTrace(OperationTrace trace) {
-			this.names.add(trace.getName());
+			// Operations only: Curator traces connection changes too.
+			if (trace.getName().endsWith("-Foreground")) {
+				this.names.add(trace.getName());
+			}
 		}
 
 		@Override
