@@ -37,8 +37,9 @@ final class LockNodes {
 	/**
 	 * Creates a node of this process in the lock's queue, holding the owner token, and in the same
 	 * transaction writes the lock's directory, whose answer counts its children right after the
-	 * create: one round trip tells a node that is alone, so holds the lock. A directory not there
-	 * yet is made first (a container, which ZooKeeper removes once empty). Where the directory may
+	 * create: one round trip tells a node that is alone, so holds the lock. A directory the
+	 * transaction finds missing is made (a container, which ZooKeeper removes once empty), and the
+	 * transaction runs again. Where the directory may
 	 * not be written (its ACL), the node is created by itself, and a listing must place it.
 	 */
 	Created create(String key, String owner) {

@@ -18,9 +18,10 @@ import io.github.distlock.core.ReleaseListener;
 
 /**
  * Release notices from watches (ZOOKEEPER.md, point b): each subscribed lock watches one node, its
- * queued node's predecessor or else the holder, and its listeners are told when its queued node
- * comes to hold the lock, or, with none queued, when a holder goes while someone waits. Watch events and connection changes are handled on the locker's background
- * thread, never on ZooKeeper's event thread.
+ * queued node's predecessor or else the holder (the lock's directory while it is free), and its
+ * listeners are told when its queued node comes to hold the lock, or, with none queued, when a
+ * holder goes while someone waits. Watch events and connection changes are handled on the
+ * locker's background thread, never on ZooKeeper's event thread.
  */
 final class ZooKeeperReleaseNotices implements ConnectionStateListener {
 
