@@ -54,9 +54,10 @@ class LeaseKeeperTests {
 			assertThat(held).allMatch(LockHandle::isHeld);
 			assertThat(this.otherProcess.tryAcquire("k" + (locks - 1), Duration.ofSeconds(1), Duration.ZERO)).isEmpty();
 			// One call per lock and renewal would be some 5,000; locks taken over several ticks of
-			// the renewal clock split into more batches on a slow machine, but never nearly as many.
+			// the renewal clock split into more batches on a slow machine (741 seen once in CI on a
+			// loaded one), but never nearly as many.
 			assertThat(this.locker.calls("renew")).as("renew calls for %d locks renewed about five times each", locks)
-				.isLessThan(locks / 2);
+				.isLessThan(locks);
 			held.forEach(LockHandle::close);
 		}
 	}
