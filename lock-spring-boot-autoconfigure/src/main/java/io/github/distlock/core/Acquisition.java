@@ -8,12 +8,25 @@ import java.time.Duration;
  *
  * @param acquired whether the lock was taken (or was held by the same owner already)
  * @param holderLease time left on the other holder's lease when busy (positive); zero when unknown
+ * @param askedAfter when taken: how long after the call began the store was sent the command that
+ * took the lock, having first connected or loaded a script the store had lost; the caller counts
+ * the lease from then. Zero when the store sent it at once or cannot tell.
  * @since 0.1.0
  */
-public record Acquisition(boolean acquired, Duration holderLease) {
+public record Acquisition(boolean acquired, Duration holderLease, Duration askedAfter) {
 
-	/** The answer for a lock that was taken. */
-	public static final Acquisition ACQUIRED = new Acquisition(true, Duration.ZERO);
+	/** The answer for a lock that was taken by a command sent as soon as the call began. */
+	public static final Acquisition ACQUIRED = new Acquisition(true, Duration.ZERO, Duration.ZERO);
+
+	/**
+	 * Returns an answer for a lock that was taken by a command sent some time after the call began:
+	 * the lease started no sooner than then.
+	 * @param askedAfter how long after the call began the command was sent
+	 * @return the acquisition
+	 */
+	public static Acquisition acquiredAfter(Duration askedAfter) {
+		return (askedAfter.isZero() || askedAfter.isNegative()) ? ACQUIRED : new Acquisition(true, Duration.ZERO, askedAfter);
+	}
 
 	/**
 	 * Returns an answer for a lock that another owner holds.
@@ -21,7 +34,7 @@ public record Acquisition(boolean acquired, Duration holderLease) {
 	 * @return the acquisition
 	 */
 	public static Acquisition busy(Duration holderLease) {
-		return new Acquisition(false, holderLease);
+		return new Acquisition(false, holderLease, Duration.ZERO);
 	}
 
 }

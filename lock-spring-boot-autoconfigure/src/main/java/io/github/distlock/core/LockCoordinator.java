@@ -157,7 +157,8 @@ final class LockCoordinator implements AutoCloseable {
 			try {
 				acquisition = tryStore(request, owner, Duration.ofNanos(Math.max(0, deadline - sentAt)));
 				if (acquisition != null && acquisition.acquired()) {
-					return acquired(local, request, owner, sentAt);
+					// The store counts the lease from when it ran the command, no sooner than it was sent.
+					return acquired(local, request, owner, sentAt + acquisition.askedAfter().toNanos());
 				}
 			}
 			finally {
