@@ -151,9 +151,15 @@ final class LeaseKeeper implements AutoCloseable {
 			unanswered(batch, ex);
 			return;
 		}
+		int unanswered = 0;
 		for (int i = 0; i < batch.size(); i++) {
 			Claim claim = batch.claim(i);
 			Renewal renewal = renewals.get(i);
+			if (!renewal.answered()) {
+				retry(claim);
+				unanswered++;
+				continue;
+			}
 			if (renewal.renewed()) {
 				claim.renewed(batch.storeExpiry(i), renewal.othersWaiting());
 				this.events.renewed(batch.holding(i));
@@ -165,6 +171,10 @@ final class LeaseKeeper implements AutoCloseable {
 				lost(claim);
 			}
 			finished(claim);
+		}
+		if (unanswered > 0) {
+			logger.warn("The store did not answer for " + unanswered + " of " + batch.size() + " lock(s) renewed together;"
+					+ " retrying those");
 		}
 	}
 
@@ -178,17 +188,21 @@ final class LeaseKeeper implements AutoCloseable {
 
 	private void unanswered(RenewalBatch batch, RuntimeException ex) {
 		for (int i = 0; i < batch.size(); i++) {
-			Claim claim = batch.claim(i);
-			claim.local().holdingChanged();
-			if (claim.renewal.done()) {
-				request(claim);
-			}
-			else {
-				scheduleRenewal(claim, retryDelay(claim));
-			}
+			retry(batch.claim(i));
 		}
 		logger.warn("Could not renew " + batch.size() + " lock(s), the first '" + batch.claim(0).key() + "' with "
 				+ batch.holding(0).remainingLease().toMillis() + " ms left; retrying", ex);
+	}
+
+	/** A renewal got no answer: its bound came down, so the head re-measures, and it is sent again soon. */
+	private void retry(Claim claim) {
+		claim.local().holdingChanged();
+		if (claim.renewal.done()) {
+			request(claim);
+		}
+		else {
+			scheduleRenewal(claim, retryDelay(claim));
+		}
 	}
 
 	/** Ends a claim's renewal: asks again if a request came meanwhile, else schedules the watchdog. */
