@@ -1,5 +1,6 @@
 package io.github.distlock.core;
 
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -15,6 +16,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 final class Claim {
 
+	/** The forward step of the store's clock that {@link #clockAllowance} allows for. */
+	static final long CLOCK_STEP_ALLOWANCE = TimeUnit.MILLISECONDS.toNanos(2);
+
 	private final String key;
 
 	private final String owner;
@@ -26,6 +30,12 @@ final class Claim {
 	/** {@link System#nanoTime()} before which the store surely still has the lock. */
 	private volatile long confirmedExpiry;
 
+	/**
+	 * {@link System#nanoTime()} after which the store surely no longer has the lock: the latest end
+	 * of any lease asked for it, counted from when its answer came or the request failed.
+	 */
+	private volatile long latestExpiry;
+
 	/** When the store last answered for this claim, for check-ins. */
 	private volatile long lastAnswerAt;
 
@@ -34,22 +44,39 @@ final class Claim {
 	/** The lease keeper's own bookkeeping for this claim. */
 	final ClaimRenewal renewal = new ClaimRenewal();
 
-	Claim(String key, String owner, LocalLock local, long sentAt, long confirmedExpiry) {
+	/**
+	 * A claim that the store granted for {@code leaseNanos}, asked at {@code sentAt} (a
+	 * {@link System#nanoTime()} value) and answered just now.
+	 */
+	Claim(String key, String owner, LocalLock local, long sentAt, long leaseNanos) {
 		this.key = key;
 		this.owner = owner;
 		this.local = local;
 		this.lastAnswerAt = sentAt;
-		this.confirmedExpiry = confirmedExpiry;
-		this.renewal.asked(confirmedExpiry);
+		this.confirmedExpiry = storeExpiry(sentAt, leaseNanos);
+		this.renewal.asked(this.confirmedExpiry);
+		this.latestExpiry = System.nanoTime();
+		mayKeepFor(leaseNanos);
 	}
 
 	/**
 	 * The least time until which the store keeps a lock that it was asked, at {@code sentAt}, to
 	 * keep for {@code leaseNanos}: stores count whole milliseconds (Redis's {@code PX}) and may
-	 * round down, though to no less than one.
+	 * round down, though to no less than one; and the store's clock may run faster than this
+	 * process's, which {@link #clockAllowance} allows for.
 	 */
 	static long storeExpiry(long sentAt, long leaseNanos) {
-		return sentAt + TimeUnit.MILLISECONDS.toNanos(Math.max(1, TimeUnit.NANOSECONDS.toMillis(leaseNanos)));
+		long storeLease = TimeUnit.MILLISECONDS.toNanos(Math.max(1, TimeUnit.NANOSECONDS.toMillis(leaseNanos)));
+		return sentAt + storeLease - clockAllowance(storeLease);
+	}
+
+	/**
+	 * How much sooner than this process counts a store may end a lease: its clock may run up to 1%
+	 * fast, or step forward by up to 2 ms (as Redlock allows for, REDLOCK.md). A larger step of the
+	 * store's clock cuts leases short; PROTOCOL.md, invariant 2.
+	 */
+	static long clockAllowance(long leaseNanos) {
+		return leaseNanos / 100 + CLOCK_STEP_ALLOWANCE;
 	}
 
 	String key() {
@@ -74,6 +101,27 @@ final class Claim {
 			return false;
 		}
 		return true;
+	}
+
+	/** Whether the claim is live and the store surely keeps it for at least {@code nanos} more. */
+	boolean isLiveFor(long nanos) {
+		return isLive() && this.confirmedExpiry - System.nanoTime() >= nanos;
+	}
+
+	/**
+	 * A request for a lease of {@code leaseNanos} was answered, or failed, just now: the store may
+	 * keep the lock until that lease ends, by a clock that may run slow.
+	 */
+	void mayKeepFor(long leaseNanos) {
+		long expiry = System.nanoTime() + leaseNanos + clockAllowance(leaseNanos);
+		if (expiry - this.latestExpiry > 0) {
+			this.latestExpiry = expiry;
+		}
+	}
+
+	/** The longest the store may still keep the lock from now, for releasing it in the background. */
+	Duration storeLeaseLeftAtMost() {
+		return Duration.ofNanos(Math.max(0, this.latestExpiry - System.nanoTime()));
 	}
 
 	long confirmedExpiry() {

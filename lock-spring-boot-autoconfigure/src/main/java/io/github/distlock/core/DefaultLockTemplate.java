@@ -169,6 +169,11 @@ public final class DefaultLockTemplate implements LockTemplate, SmartLifecycle, 
 		return this.coordinator.queued(key);
 	}
 
+	/** Returns how many locks this process holds or waits for, for tests. */
+	int localLockCount() {
+		return this.coordinator.localLockCount();
+	}
+
 	/** Returns how many releases wait for a minimum hold to end, for tests. */
 	int pendingReleases() {
 		return this.coordinator.pendingReleases();

@@ -116,7 +116,6 @@ final class DeferredReleases implements AutoCloseable {
 			this.keeper.released(holding.claim());
 			// No caller can release it now; it is not abandoned.
 			holding.markReleased();
-			deferred.leftToStore().run();
 		}
 		try {
 			if (!leases.isEmpty()) {
@@ -126,6 +125,10 @@ final class DeferredReleases implements AutoCloseable {
 		catch (RuntimeException ex) {
 			logger.warn("Could not shorten the leases of " + leases.size() + " lock(s) held for a minimum time, the "
 					+ "first '" + leases.get(0).key() + "', as the application stops; they expire by their leases", ex);
+		}
+		finally {
+			// After the store has the shortened lease, so that the next thread here is told when it ends.
+			left.forEach((deferred) -> deferred.leftToStore().run());
 		}
 	}
 

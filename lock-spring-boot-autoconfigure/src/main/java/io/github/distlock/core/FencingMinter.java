@@ -33,6 +33,8 @@ final class FencingMinter implements Holding.FencingMint {
 		}
 		if (token == 0) {
 			holding.claim().markLost();
+			// The head waiter sleeps until this holding's lease ends: it takes over now.
+			holding.claim().local().holdingChanged();
 			this.events.leaseLost(holding, "expired or was taken by another holder before its fencing token was minted");
 			throw new IllegalStateException("Lock '" + holding.key() + "' is no longer held: the lock store let it "
 					+ "expire or gave it to another holder, so it has no fencing token");

@@ -4,7 +4,6 @@ import java.lang.ref.Cleaner;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import org.jspecify.annotations.Nullable;
 
 /**
  * A caller's view of a {@link Holding}: the outermost acquisition or a nested one. Closing it
@@ -29,15 +28,17 @@ final class HoldingHandle implements DetachableLockHandle {
 	/** This view's number, for listeners. */
 	private final long hold;
 
-	/** Watches a watchdog lock's handle, which would otherwise be renewed for ever; a fixed lease ends by itself. */
-	private final Cleaner.@Nullable Cleanable leakWatch;
+	/**
+	 * Watches the handle: a watchdog lock's would otherwise be renewed for ever, and a fixed
+	 * lease's would keep its key's local lock for ever once the lease ended with nobody waiting.
+	 */
+	private final Cleaner.Cleanable leakWatch;
 
 	HoldingHandle(Holding holding, LockCoordinator coordinator) {
 		this.holding = holding;
 		this.coordinator = coordinator;
 		this.hold = coordinator.nextHold();
-		this.leakWatch = holding.request().watchdog() ? leaks.register(this,
-				new LeakWatch(holding, this.closed, coordinator, this.hold, this.acquiredAt)) : null;
+		this.leakWatch = leaks.register(this, new LeakWatch(holding, this.closed, coordinator, this.hold, this.acquiredAt));
 	}
 
 	/** Returns this view's number, which listeners are told. */
@@ -80,19 +81,22 @@ final class HoldingHandle implements DetachableLockHandle {
 	/** The application stopped during a minimum hold: the lock expires in the store, and the view is let go of. */
 	private void leftToStore() {
 		if (this.closed.compareAndSet(false, true)) {
-			if (this.leakWatch != null) {
-				this.leakWatch.clean();
+			this.leakWatch.clean();
+			try {
+				this.coordinator.viewClosed(this.holding, this.hold, this.acquiredAt);
 			}
-			this.coordinator.viewClosed(this.holding, this.hold, this.acquiredAt);
+			finally {
+				if (this.holding.exit()) {
+					this.coordinator.leftToStore(this.holding);
+				}
+			}
 		}
 	}
 
 	@Override
 	public void close() {
 		if (this.closed.compareAndSet(false, true)) {
-			if (this.leakWatch != null) {
-				this.leakWatch.clean();
-			}
+			this.leakWatch.clean();
 			detachFromThread();
 			try {
 				this.coordinator.viewClosed(this.holding, this.hold, this.acquiredAt);

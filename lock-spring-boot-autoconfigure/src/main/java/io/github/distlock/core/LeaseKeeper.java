@@ -148,9 +148,11 @@ final class LeaseKeeper implements AutoCloseable {
 			renewals = this.locker.renew(batch.requests());
 		}
 		catch (RuntimeException ex) {
+			batch.ended();
 			unanswered(batch, ex);
 			return;
 		}
+		batch.ended();
 		int unanswered = 0;
 		for (int i = 0; i < batch.size(); i++) {
 			Claim claim = batch.claim(i);

@@ -1,5 +1,6 @@
 package io.github.distlock.core;
 
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -11,6 +12,13 @@ import org.jspecify.annotations.Nullable;
  * made while it is held.
  */
 final class LocalLock {
+
+	/**
+	 * The confirmed lease a hand-off leaves the next holding at least (or its whole lease, when
+	 * shorter): time for the lease keeper to set the holding's lease in the store. With less left,
+	 * the claim goes back to the store and the next holding takes the lock there.
+	 */
+	static final Duration HAND_OFF_MARGIN = Duration.ofMillis(100);
 
 	private final ReentrantLock mutex = new ReentrantLock();
 
@@ -157,7 +165,7 @@ final class LocalLock {
 			}
 			Claim claim = held.claim();
 			Waiter next = this.queue.peekFirst();
-			if (next != null && claim.isLive() && !claim.othersWaiting()) {
+			if (next != null && !claim.othersWaiting() && claim.isLiveFor(handOffMargin(next.request))) {
 				this.queue.removeFirst();
 				Holding handedOver = new Holding(claim, next.request, next.thread, System.nanoTime());
 				this.state = new KeyState.Held(claim, handedOver);
@@ -171,6 +179,10 @@ final class LocalLock {
 		finally {
 			this.mutex.unlock();
 		}
+	}
+
+	private static long handOffMargin(LockRequest next) {
+		return Math.min(HAND_OFF_MARGIN.toNanos(), next.lease().toNanos());
 	}
 
 	/** {@code Releasing} to the head waiter, or {@code Free}: the claim went back to the store. */
@@ -193,6 +205,23 @@ final class LocalLock {
 		this.state = next.acquiring();
 		next.grant(turn);
 		wakeHead();
+	}
+
+	/**
+	 * {@code Held} by the given holding to the head waiter ({@code ToStore}), or {@code Free}: the
+	 * application stopped during the holding's minimum hold, and the claim is left to expire in the
+	 * store, so nobody here may hand it on; nothing when the holding was taken over meanwhile.
+	 */
+	void leftToStore(Holding holding) {
+		this.mutex.lock();
+		try {
+			if (this.state instanceof KeyState.Held held && held.holding() == holding) {
+				giveTurnToHead(Turn.TO_STORE);
+			}
+		}
+		finally {
+			this.mutex.unlock();
+		}
 	}
 
 	/** The current holding of the given claim, or {@code null} once the claim is not held. */

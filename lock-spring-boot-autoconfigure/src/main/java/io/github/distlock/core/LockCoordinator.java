@@ -122,9 +122,11 @@ final class LockCoordinator implements AutoCloseable {
 	/** The holding ahead outlived its lease unreleased: it is lost, and its claim goes. */
 	private void forgetExpired(Holding expired) {
 		this.events.leaseLost(expired, "was held past its lease without being released; the next waiter takes it over");
-		expired.claim().markLost();
-		this.keeper.released(expired.claim());
-		this.cleanup.releaseLater(expired.key(), expired.claim().owner(), expired.request().lease());
+		Claim claim = expired.claim();
+		claim.markLost();
+		this.keeper.released(claim);
+		// Until the longest lease the claim may have in the store, set for this holding or an earlier one.
+		this.cleanup.releaseLater(expired.key(), claim.owner(), claim.storeLeaseLeftAtMost());
 	}
 
 	/** Goes to the store with the turn; passes the turn on whatever happens unless the lock was taken. */
@@ -185,8 +187,7 @@ final class LockCoordinator implements AutoCloseable {
 	}
 
 	private Holding acquired(LocalLock local, LockRequest request, String owner, long sentAt) {
-		Claim claim = new Claim(request.key(), owner, local, sentAt,
-				Claim.storeExpiry(sentAt, request.lease().toNanos()));
+		Claim claim = new Claim(request.key(), owner, local, sentAt, request.lease().toNanos());
 		Holding holding = new Holding(claim, request, Thread.currentThread(), sentAt);
 		local.acquired(holding);
 		this.keeper.acquired(holding);
@@ -267,6 +268,20 @@ final class LockCoordinator implements AutoCloseable {
 	 */
 	void releaseAfter(Holding holding, Duration delay, Runnable release, Runnable leftToStore) {
 		this.deferredReleases.releaseAfter(holding, delay, release, leftToStore);
+	}
+
+	/**
+	 * The last view of a holding in a minimum hold was let go of as the application stopped: the
+	 * store keeps the lock until the hold ends, and the turn passes to the next thread here, which
+	 * takes it in the store then.
+	 */
+	void leftToStore(Holding holding) {
+		try {
+			this.locals.existing(holding.key()).leftToStore(holding);
+		}
+		finally {
+			this.locals.leave(holding.key());
+		}
 	}
 
 	/** Mints the holding's fencing token in the store the first time it is asked for. */

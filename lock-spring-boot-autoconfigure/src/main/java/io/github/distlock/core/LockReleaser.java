@@ -60,7 +60,7 @@ final class LockReleaser {
 		}
 		catch (RuntimeException ex) {
 			// Released or not, the store gets the release again in the background: it is idempotent.
-			this.cleanup.releaseLater(claim.key(), claim.owner(), holding.request().lease());
+			this.cleanup.releaseLater(claim.key(), claim.owner(), claim.storeLeaseLeftAtMost());
 			if (!Interrupts.causedBy(ex)) {
 				this.events.releaseFailed(holding, ex);
 			}

@@ -62,6 +62,13 @@ final class RenewalBatch {
 		return this.expiries.get(index);
 	}
 
+	/** The batch was answered, or failed: the store may keep each claim until its new lease ends. */
+	void ended() {
+		for (int i = 0; i < size(); i++) {
+			this.claims.get(i).mayKeepFor(lease(expiry(i)));
+		}
+	}
+
 	/** The least the store keeps the claim at {@code index} if it applies the request. */
 	long storeExpiry(int index) {
 		return Claim.storeExpiry(this.sentAt, lease(expiry(index)));

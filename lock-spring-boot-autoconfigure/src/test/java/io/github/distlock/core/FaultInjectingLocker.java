@@ -48,9 +48,15 @@ public final class FaultInjectingLocker implements Locker {
 		this.locker = locker;
 	}
 
+	/** Tells, as a store that connects or loads a script first would, when the store was sent the acquire. */
 	@Override
 	public Acquisition tryAcquire(String key, String owner, Duration lease, Duration willWait) {
-		return call("acquire", () -> this.locker.tryAcquire(key, owner, lease, willWait));
+		long called = System.nanoTime();
+		return call("acquire", () -> {
+			Duration askedAfter = Duration.ofNanos(System.nanoTime() - called);
+			Acquisition acquisition = this.locker.tryAcquire(key, owner, lease, willWait);
+			return acquisition.acquired() ? Acquisition.acquiredAfter(askedAfter) : acquisition;
+		});
 	}
 
 	@Override

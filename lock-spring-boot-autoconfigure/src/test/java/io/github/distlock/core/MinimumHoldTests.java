@@ -3,6 +3,7 @@ package io.github.distlock.core;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import io.github.distlock.LockHandle;
@@ -78,6 +79,27 @@ class MinimumHoldTests {
 		assertThat(this.locker.timesToLive().get("{k}")).isPositive().isLessThanOrEqualTo(30_000);
 	}
 
+	// Before the fix the holding left to the store kept the key's local lock: the waiter below timed
+	// out although the store had let the lock go, and so did every caller after stop() and start().
+	@Test
+	void aHoldLeftToTheStoreAsTheApplicationStopsPassesTheTurnOnWhenItEnds() throws Exception {
+		closeAfter(acquire("k", Duration.ofMinutes(10)), Duration.ofMillis(200));
+		Future<Boolean> queued = this.otherThread.submit(() -> takeAndClose("k", Duration.ofSeconds(10)));
+		TemplateTesting.awaitQueued(this.template, "k", 1);
+		this.template.stop();
+		assertThat(queued.get(20, TimeUnit.SECONDS)).as("the waiter queued as the application stopped").isTrue();
+		this.template.start();
+		assertThat(takeAndClose("k", Duration.ofSeconds(10))).as("a caller after a restart").isTrue();
+		assertThat(this.template.localLockCount()).isZero();
+	}
+
+	private boolean takeAndClose(String key, Duration wait) {
+		return this.template.tryAcquire(key, null, wait).map((handle) -> {
+			handle.close();
+			return true;
+		}).orElse(false);
+	}
+
 	private LockHandle acquire(String key, @Nullable Duration lease) {
 		return this.template.tryAcquire(key, lease, Duration.ZERO).orElseThrow();
 	}
@@ -87,10 +109,7 @@ class MinimumHoldTests {
 	}
 
 	private boolean otherThreadTakes(String key, Duration wait) throws Exception {
-		return this.otherThread.submit(() -> this.template.tryAcquire(key, null, wait).map((handle) -> {
-			handle.close();
-			return true;
-		}).orElse(false)).get(40, TimeUnit.SECONDS);
+		return this.otherThread.submit(() -> takeAndClose(key, wait)).get(40, TimeUnit.SECONDS);
 	}
 
 }
