@@ -58,10 +58,14 @@ final class LeaseKeeper implements AutoCloseable {
 		this.renewalTick = Math.max(1, Math.min(settings.renewInterval().toNanos() / 10, TimeUnit.SECONDS.toNanos(1)));
 	}
 
-	/** A claim was taken from the store for the given holding. */
+	/**
+	 * A claim was taken from the store for the given holding: its first renewal is due a renew
+	 * interval after its lease began, however long the acquisition's answer took to come back.
+	 */
 	void acquired(Holding holding) {
 		if (holding.request().watchdog()) {
-			scheduleRenewal(holding.claim(), this.settings.renewInterval());
+			long sinceLeaseBegan = System.nanoTime() - holding.startedAt();
+			scheduleRenewal(holding.claim(), Duration.ofNanos(Math.max(0, this.settings.renewInterval().toNanos() - sinceLeaseBegan)));
 		}
 	}
 
@@ -130,6 +134,10 @@ final class LeaseKeeper implements AutoCloseable {
 				batch.add(claim, holding, wantedExpiry(holding, batch.sentAt()));
 			}
 			else {
+				if (holding != null && !holding.isReleased() && !holding.isAbandoned()) {
+					this.events.leaseLost(holding, "ran out before its renewal could be sent (this JVM may have been paused "
+							+ "or starved of CPU, or the store answered too slowly)");
+				}
 				finished(claim);
 			}
 		}

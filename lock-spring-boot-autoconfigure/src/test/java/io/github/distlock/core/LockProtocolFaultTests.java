@@ -369,4 +369,34 @@ class LockProtocolFaultTests {
 		});
 	}
 
+
+	// Issue 19, item 14: the first renewal was due a renew interval after the acquisition's answer, so
+	// an answer that came late (a cold JVM, a busy machine) left the claim expired when it was due, and
+	// the watchdog dropped the lock without a word while its holder ran.
+	@Test
+	void firstRenewalIsDueARenewIntervalAfterTheLeaseBeganNotAfterTheAnswer() {
+		try (DefaultLockTemplate watched = new DefaultLockTemplate(this.locker,
+				new LockSettings(Duration.ofMillis(900), Duration.ofMillis(300), null))) {
+			this.locker.after("acquire", () -> sleep(Duration.ofMillis(650)));
+			LockHandle held = acquire(watched, "k", null, Duration.ZERO);
+			sleep(Duration.ofMillis(1000));
+			assertThat(held.isHeld()).as("held past its first lease").isTrue();
+			assertThat(watched.statistics().leasesLost()).isZero();
+			held.close();
+		}
+	}
+
+	// Issue 19, item 14: a watchdog lease that ran out before its renewal could be sent was dropped silently.
+	@Test
+	void watchdogLeaseThatRanOutBeforeItsRenewalIsReportedLost() {
+		try (DefaultLockTemplate watched = new DefaultLockTemplate(this.locker,
+				new LockSettings(Duration.ofMillis(300), Duration.ofMillis(100), null))) {
+			this.locker.after("acquire", () -> sleep(Duration.ofMillis(400)));
+			LockHandle held = acquire(watched, "k", null, Duration.ZERO);
+			await().atMost(Duration.ofSeconds(5)).until(() -> watched.statistics().leasesLost() == 1);
+			assertThat(held.isHeld()).isFalse();
+			held.close();
+		}
+	}
+
 }
