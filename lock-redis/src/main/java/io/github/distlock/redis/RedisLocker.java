@@ -58,10 +58,11 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 	static final Duration FENCING_MEMORY = Duration.ofSeconds(1);
 
 	/**
-	 * How long a release that someone waited for is remembered, so that the same release run again
-	 * by the client (its reply lost) after a waiter took the lock is not mistaken for a lost lease.
+	 * How long a release is remembered, so that the same release run again by the client (its reply
+	 * lost, sent again once it reconnected) after another caller took the lock is not mistaken for
+	 * a lost lease: one small key per lock released within that time.
 	 */
-	private static final String RELEASE_MEMORY = "10000";
+	private static final String RELEASE_MEMORY = "5000";
 
 	private final StringRedisTemplate redis;
 
