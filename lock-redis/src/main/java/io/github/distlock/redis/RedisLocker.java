@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 
 import org.jspecify.annotations.Nullable;
 
@@ -66,6 +67,8 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 
 	private final StringRedisTemplate redis;
 
+	private final SentScripts scripts;
+
 	private final RedisLockKeys keys;
 
 	private final RedisReleaseNotices releaseNotices;
@@ -121,6 +124,7 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 		this.redis = new StringRedisTemplate(connectionFactory);
 		// Scripts need no connection proxy guarding against close(); it would cost one per call.
 		this.redis.setExposeConnection(true);
+		this.scripts = new SentScripts(this.redis);
 		this.giveWayMillis = millis(giveWay);
 		this.fencingMemoryMillis = millis(fencingMemory);
 		this.releaseNotices = new RedisReleaseNotices(connectionFactory, this.keys);
@@ -130,18 +134,28 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 				: null;
 	}
 
+	/**
+	 * Runs the acquire script, and tells how long after the call the command that took the lock was
+	 * sent, in whole milliseconds rounded down: after connecting, and after the server answered
+	 * {@code NOSCRIPT} and the script was sent again, so the caller counts the lease from no sooner
+	 * than Redis ran it.
+	 */
 	@Override
 	public Acquisition tryAcquire(String key, String owner, Duration lease, Duration willWait) {
+		long calledAt = System.nanoTime();
 		String waitMillis = (willWait.isNegative() || willWait.isZero()) ? "0" : millis(willWait);
 		List<String> keys = this.keys.forAcquire(key);
 		String[] args = { owner, millis(lease), waitMillis, this.processId };
-		long answer = (this.acknowledged != null) ? acknowledgedAcquire(this.acknowledged, key, keys, args)
-				: this.redis.execute(LockScripts.ACQUIRE, keys, (Object[]) args);
-		return (answer == 1) ? Acquisition.ACQUIRED : Acquisition.busy(holderLease(answer));
+		SentScripts.Sent sent = (this.acknowledged != null) ? acknowledgedAcquire(this.acknowledged, key, keys, args)
+				: this.scripts.run(LockScripts.ACQUIRE, keys, args);
+		return (sent.answer() == 1)
+				? Acquisition.acquiredAfter(Duration.ofMillis(TimeUnit.NANOSECONDS.toMillis(sent.sentAt() - calledAt)))
+				: Acquisition.busy(holderLease(sent.answer()));
 	}
 
 	/** The acquire script's answer, once enough replicas confirmed a lock it took. */
-	private long acknowledgedAcquire(AcknowledgedAcquisitions acquisitions, String key, List<String> keys, String[] args) {
+	private SentScripts.Sent acknowledgedAcquire(AcknowledgedAcquisitions acquisitions, String key, List<String> keys,
+			String[] args) {
 		AcknowledgedAcquisitions.Answer answer = acquisitions.acquire(keys, args);
 		if (answer.answer() == 1 && answer.replicas() < this.acknowledgement.replicas()) {
 			release(key, args[0]);
@@ -150,7 +164,7 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 					+ this.acknowledgement.timeout().toMillis() + " ms, so a failover could lose it; it was released. "
 					+ "Check the master's replicas, or lower distlock.replica-ack.replicas or raise distlock.replica-ack.timeout");
 		}
-		return answer.answer();
+		return new SentScripts.Sent(answer.answer(), answer.sentAt());
 	}
 
 	/**

@@ -103,8 +103,17 @@ public final class RedlockLocker implements Locker, SmartLifecycle, AutoCloseabl
 		long sentAt = System.nanoTime();
 		Duration nodeLease = withDrift(lease);
 		NodeAnswers<Acquisition> answers = this.calls.onEveryNode((node) -> node.tryAcquire(key, owner, nodeLease, willWait));
-		if (answers.quorumAgrees(Acquisition::acquired) && System.nanoTime() - sentAt < lease.toNanos()) {
-			return Acquisition.ACQUIRED;
+		// Each node's call began after sentAt, so sentAt plus its delay is no later than that node ran
+		// the acquire; the earliest among the nodes that took the lock is no later than any of them.
+		Duration askedAfter = answers.answers()
+			.stream()
+			.filter(Acquisition::acquired)
+			.map(Acquisition::askedAfter)
+			.min(Comparator.naturalOrder())
+			.orElse(Duration.ZERO);
+		if (answers.quorumAgrees(Acquisition::acquired)
+				&& System.nanoTime() - sentAt - askedAfter.toNanos() < lease.toNanos()) {
+			return Acquisition.acquiredAfter(askedAfter);
 		}
 		// Nodes that did not answer may have set the lock before their answer was lost.
 		this.calls.onEveryNodeLater((node) -> node.release(key, owner));
