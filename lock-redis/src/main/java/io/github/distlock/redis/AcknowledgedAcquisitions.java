@@ -116,6 +116,11 @@ final class AcknowledgedAcquisitions implements AutoCloseable {
 		return (StatefulRedisConnection<String, String>) connected;
 	}
 
+	/** Opens the connection now rather than at the first acquisition. */
+	void connect() {
+		connection();
+	}
+
 	private StatefulConnection<String, String> connection() {
 		StatefulConnection<String, String> connected = this.connection;
 		if (connected != null) {

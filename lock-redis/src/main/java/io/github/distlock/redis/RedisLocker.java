@@ -3,6 +3,7 @@ package io.github.distlock.redis;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -11,7 +12,10 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.context.SmartLifecycle;
 import org.springframework.data.redis.connection.RedisConnection;
+import org.springframework.data.redis.connection.RedisClusterConfiguration;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.connection.RedisSentinelConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
@@ -31,10 +35,13 @@ import io.github.distlock.core.StoredLock;
  * standalone, Sentinel and Cluster set up through {@code spring.data.redis.*} all work. The keys
  * and scripts are described in the package documentation.
  *
- * <p>It runs from construction, so it also works outside an application context. As a
- * {@link SmartLifecycle} in {@link #PHASE} it stops its release-notice subscription after the
- * components that take locks have stopped and before the connection factory does; started again,
- * it subscribes again. {@link #close()} is final.
+ * <p>It works from construction, so it also works outside an application context. As a
+ * {@link SmartLifecycle} in {@link #PHASE} it is started with the application context: it
+ * connects, loads its scripts into the server's cache and opens its release-notice connection,
+ * waiting for that at most {@link #WARM_UP_WAIT}, so that the first lock pays for none of it; a
+ * Redis that is away or slow is warned of and start-up goes on. It stops its release-notice
+ * subscription after the components that take locks have stopped and before the connection
+ * factory does; started again, it subscribes again. {@link #close()} is final.
  *
  * @since 0.1.0
  */
@@ -55,6 +62,9 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 	 */
 	static final Duration GIVE_WAY = Duration.ofMillis(100);
 
+	/** How long {@link #start()} waits for the store to be ready before it goes on without. */
+	static final Duration WARM_UP_WAIT = Duration.ofSeconds(2);
+
 	/** How long the last fencing token of a lock is remembered after it was minted. */
 	static final Duration FENCING_MEMORY = Duration.ofSeconds(1);
 
@@ -64,6 +74,8 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 	 * a lost lease: one small key per lock released within that time.
 	 */
 	private static final String RELEASE_MEMORY = "5000";
+
+	private final RedisConnectionFactory connectionFactory;
 
 	private final StringRedisTemplate redis;
 
@@ -88,6 +100,9 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 
 	/** Acquisitions that wait for replicas, when {@link #acknowledgement} asks for any. */
 	private final @Nullable AcknowledgedAcquisitions acknowledged;
+
+	/** Whether {@link #start()} was called since construction or the last {@link #stop()}. */
+	private volatile boolean started;
 
 	/**
 	 * Creates a locker over the given connections.
@@ -120,6 +135,7 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 	/** Creates a locker that remembers the last fencing token of a lock for {@code fencingMemory}. */
 	RedisLocker(RedisConnectionFactory connectionFactory, String keyPrefix, Duration giveWay, Duration fencingMemory,
 			ReplicaAcknowledgement acknowledgement) {
+		this.connectionFactory = connectionFactory;
 		this.keys = new RedisLockKeys(keyPrefix);
 		this.redis = new StringRedisTemplate(connectionFactory);
 		// Scripts need no connection proxy guarding against close(); it would cost one per call.
@@ -220,18 +236,22 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 	}
 
 	/**
-	 * Connects and loads the scripts into the server's cache, so that the first calls pay for
-	 * neither.
-	 * @return {@code true}, once done
+	 * Connects, loads the scripts into the server's cache (on every node of a cluster, which
+	 * connects to each) and opens the release-notice connection, so that the first lock pays for
+	 * none of it.
+	 * @throws RuntimeException when Redis did not answer
 	 */
-	boolean loadScripts() {
+	void prepare() {
 		this.redis.execute((RedisCallback<Void>) (connection) -> {
 			for (RedisScript<?> script : LockScripts.ALL) {
 				connection.scriptingCommands().scriptLoad(script.getScriptAsString().getBytes(StandardCharsets.UTF_8));
 			}
 			return null;
 		});
-		return true;
+		if (this.acknowledged != null) {
+			this.acknowledged.connect();
+		}
+		this.releaseNotices.open();
 	}
 
 	@Override
@@ -267,19 +287,37 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 		return this.releaseNotices.isSubscribed();
 	}
 
+	/**
+	 * Subscribes again after a stop, and gets the store ready for the first lock (see the class
+	 * documentation), waiting at most {@link #WARM_UP_WAIT}.
+	 */
 	@Override
 	public void start() {
+		if (resume()) {
+			StoreWarmUp.await(Map.of(storeName(this.connectionFactory), this::prepare), WARM_UP_WAIT);
+		}
+	}
+
+	/**
+	 * Starts without getting the store ready, which the caller does.
+	 * @return whether it runs: {@code false} once closed
+	 */
+	boolean resume() {
 		this.releaseNotices.start();
+		this.started = this.releaseNotices.isRunning();
+		return this.started;
 	}
 
 	@Override
 	public void stop() {
+		this.started = false;
 		this.releaseNotices.stop();
 	}
 
+	/** Whether it was started and has not stopped since; it takes locks and tells of releases either way until closed. */
 	@Override
 	public boolean isRunning() {
-		return this.releaseNotices.isRunning();
+		return this.started && this.releaseNotices.isRunning();
 	}
 
 	@Override
@@ -293,6 +331,22 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 		if (this.acknowledged != null) {
 			this.acknowledged.close();
 		}
+	}
+
+	/** The Redis a connection factory connects to, for messages: its address, Sentinel master or cluster nodes. */
+	private static String storeName(RedisConnectionFactory connectionFactory) {
+		if (!(connectionFactory instanceof LettuceConnectionFactory lettuce)) {
+			return "Redis (" + connectionFactory.getClass().getSimpleName() + ")";
+		}
+		RedisClusterConfiguration cluster = lettuce.getClusterConfiguration();
+		if (lettuce.isClusterAware() && cluster != null) {
+			return "Redis Cluster " + cluster.getClusterNodes();
+		}
+		RedisSentinelConfiguration sentinel = lettuce.getSentinelConfiguration();
+		if (lettuce.isRedisSentinelAware() && sentinel != null && sentinel.getMaster() != null) {
+			return "Redis Sentinel master '" + sentinel.getMaster().getName() + "'";
+		}
+		return "Redis at " + lettuce.getHostName() + ":" + lettuce.getPort();
 	}
 
 	/** A duration in whole milliseconds, at least one, as Redis takes it. */

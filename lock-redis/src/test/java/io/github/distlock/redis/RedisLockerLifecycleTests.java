@@ -106,6 +106,20 @@ class RedisLockerLifecycleTests {
 	}
 
 	@Test
+	void startLoadsTheScriptsAndOpensTheNoticeConnectionBeforeTheFirstLock() {
+		RedisLocker locker = this.lockers.create(this.connectionFactory, RedisLocker.GIVE_WAY);
+		redis.server().flushScripts();
+		locker.start();
+		assertThat(ScriptCache.loaded(redis.server())).isTrue();
+		assertThat(locker.releaseNoticesActive()).isTrue();
+		locker.stop();
+		redis.server().flushScripts();
+		locker.start();
+		assertThat(ScriptCache.loaded(redis.server())).isTrue();
+		assertThat(locker.releaseNoticesActive()).isTrue();
+	}
+
+	@Test
 	void closedLockerStaysStopped() {
 		RedisLocker locker = this.lockers.create(this.connectionFactory, RedisLocker.GIVE_WAY);
 		listen(locker);
