@@ -276,8 +276,8 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 
 	/**
 	 * Whether release notices can reach this process: its notice connection is open (not before
-	 * the first listener, not while Redis is away, not once stopped) and no lock channel was
-	 * refused since one was last confirmed (a Redis user without rights on the channels). A
+	 * the locker started or had a listener, not while Redis is away, not once stopped) and no lock
+	 * channel was refused since one was last confirmed (a Redis user without rights on the channels). A
 	 * connection that drops is restored, and its channels subscribed again, by the Redis client
 	 * itself; once a channel is confirmed again its waiter asks again, since the notices of the
 	 * time between were missed.
