@@ -12,6 +12,7 @@ import io.github.distlock.core.Locker;
 import io.github.distlock.core.Release;
 import io.github.distlock.core.Renewal;
 import io.github.distlock.test.redis.RedisCluster;
+import io.github.distlock.test.redis.RedisServer;
 import io.github.distlock.test.redis.RedisTopologyExtension;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -66,6 +67,20 @@ class RedisLockerClusterIntegrationTests extends AbstractRedisLockerContractTest
 	@Override
 	protected int footprintLocks() {
 		return 10_000;
+	}
+
+	@Nested
+	class StartUp {
+
+		@Test
+		void startLoadsTheScriptsOnEveryNode() {
+			redis.get().nodes().forEach(RedisServer::flushScripts);
+			try (RedisLocker locker = new RedisLocker(connectionFactory, prefix())) {
+				locker.start();
+				assertThat(redis.get().nodes()).allMatch(ScriptCache::loaded);
+			}
+		}
+
 	}
 
 	@Nested
