@@ -5,6 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
+import io.github.distlock.LockHandle;
+import io.github.distlock.core.DefaultLockTemplate;
+import io.github.distlock.core.LockSettings;
 import io.github.distlock.test.redis.FaultProxy;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -62,6 +65,23 @@ class RedlockConnectionSetUpIntegrationTests {
 				assertThat(ScriptCache.loaded(nodes.server(i))).as("scripts on node %d", i).isTrue();
 			}
 			assertThat(locker.releaseNoticesActive()).isTrue();
+		}
+	}
+
+	@Test
+	void leaseOfAnAcquireThatHadToSendItsScriptAgainCountsFromThen() {
+		Duration delay = Duration.ofMillis(600);
+		try (RedlockLocker locker = RedlockLocker.connect(uris(), RedlockNodes.NODE_TIMEOUT, nodes.prefix());
+				DefaultLockTemplate template = new DefaultLockTemplate(locker, LockSettings.watchdogLease(LEASE))) {
+			for (int i = 0; i < 3; i++) {
+				nodes.server(i).flushScripts();
+				// The acquire's EVALSHA, and so its NOSCRIPT answer, is held up; the script goes again after that.
+				this.proxies.get(i).stall(delay);
+			}
+			try (LockHandle handle = template.tryAcquire("cold", LEASE, Duration.ZERO).orElseThrow()) {
+				Duration leaseLeft = template.activity().held().get(0).leaseLeft();
+				assertThat(leaseLeft).isGreaterThan(LEASE.minus(delay.dividedBy(2)));
+			}
 		}
 	}
 
