@@ -30,7 +30,8 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * Runs the acquire script followed by {@code WAIT} on a connection of its own to the master of
  * the lock's slot, opened through the application's Lettuce client (so with its settings, and
  * through the Sentinels or the cluster's topology), never on the shared connection, which
- * {@code WAIT} would block. See the package documentation.
+ * {@code WAIT} would block, and tells when the script that ran was sent (after connecting, and
+ * after a {@code NOSCRIPT} answer). See the package documentation.
  */
 final class AcknowledgedAcquisitions implements AutoCloseable {
 
@@ -75,6 +76,7 @@ final class AcknowledgedAcquisitions implements AutoCloseable {
 
 	private Answer acquire(StatefulRedisConnection<String, String> master, @Nullable String sha, List<String> keys,
 			String... args) {
+		long sentAt = System.nanoTime();
 		RedisAsyncCommands<String, String> commands = master.async();
 		String[] keyArray = keys.toArray(String[]::new);
 		RedisFuture<Long> script = (sha != null) ? commands.evalsha(sha, ScriptOutputType.INTEGER, keyArray, args)
@@ -82,7 +84,7 @@ final class AcknowledgedAcquisitions implements AutoCloseable {
 		RedisFuture<Long> replicas = commands.waitForReplication(this.acknowledgement.replicas(),
 				this.acknowledgement.timeout().toMillis());
 		Duration timeout = master.getTimeout().plus(this.acknowledgement.timeout());
-		return new Answer(answer(script, timeout), answer(replicas, timeout));
+		return new Answer(answer(script, timeout), answer(replicas, timeout), sentAt);
 	}
 
 	private static long answer(RedisFuture<Long> future, Duration timeout) {
@@ -112,6 +114,11 @@ final class AcknowledgedAcquisitions implements AutoCloseable {
 			return cluster.getConnection(master.getNodeId());
 		}
 		return (StatefulRedisConnection<String, String>) connected;
+	}
+
+	/** Opens the connection now rather than at the first acquisition. */
+	void connect() {
+		connection();
 	}
 
 	private StatefulConnection<String, String> connection() {
@@ -144,8 +151,9 @@ final class AcknowledgedAcquisitions implements AutoCloseable {
 	 * What the master answered.
 	 * @param answer the acquire script's answer
 	 * @param replicas how many replicas confirmed the lock in time
+	 * @param sentAt the {@link System#nanoTime()} just before the script was sent, once connected
 	 */
-	record Answer(long answer, long replicas) {
+	record Answer(long answer, long replicas, long sentAt) {
 	}
 
 }

@@ -7,6 +7,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 
 import io.lettuce.core.RedisCommandExecutionException;
+import io.lettuce.core.RedisCommandTimeoutException;
 import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import io.lettuce.core.pubsub.api.async.RedisPubSubAsyncCommands;
 import org.jspecify.annotations.Nullable;
@@ -157,6 +158,10 @@ final class NoticeChannels {
 	private void failed(NoticeChannel channel, Throwable failure) {
 		if (!(failure instanceof RedisCommandExecutionException)) {
 			// The connection went away: the channel stays pending, and Lettuce or a new connection sends it again.
+			if (failure instanceof RedisCommandTimeoutException) {
+				// Not answered within the command timeout: its first subscriber waits no longer.
+				channel.answered();
+			}
 			return;
 		}
 		this.mutex.lock();

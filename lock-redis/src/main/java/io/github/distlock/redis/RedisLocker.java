@@ -3,14 +3,19 @@ package io.github.distlock.redis;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.context.SmartLifecycle;
 import org.springframework.data.redis.connection.RedisConnection;
+import org.springframework.data.redis.connection.RedisClusterConfiguration;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.connection.RedisSentinelConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
@@ -30,10 +35,13 @@ import io.github.distlock.core.StoredLock;
  * standalone, Sentinel and Cluster set up through {@code spring.data.redis.*} all work. The keys
  * and scripts are described in the package documentation.
  *
- * <p>It runs from construction, so it also works outside an application context. As a
- * {@link SmartLifecycle} in {@link #PHASE} it stops its release-notice subscription after the
- * components that take locks have stopped and before the connection factory does; started again,
- * it subscribes again. {@link #close()} is final.
+ * <p>It works from construction, so it also works outside an application context. As a
+ * {@link SmartLifecycle} in {@link #PHASE} it is started with the application context: it
+ * connects, loads its scripts into the server's cache and opens its release-notice connection,
+ * waiting for that at most {@link #WARM_UP_WAIT}, so that the first lock pays for none of it; a
+ * Redis that is away or slow is warned of and start-up goes on. It stops its release-notice
+ * subscription after the components that take locks have stopped and before the connection
+ * factory does; started again, it subscribes again. {@link #close()} is final.
  *
  * @since 0.1.0
  */
@@ -54,16 +62,24 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 	 */
 	static final Duration GIVE_WAY = Duration.ofMillis(100);
 
+	/** How long {@link #start()} waits for the store to be ready before it goes on without. */
+	static final Duration WARM_UP_WAIT = Duration.ofSeconds(2);
+
 	/** How long the last fencing token of a lock is remembered after it was minted. */
 	static final Duration FENCING_MEMORY = Duration.ofSeconds(1);
 
 	/**
-	 * How long a release that someone waited for is remembered, so that the same release run again
-	 * by the client (its reply lost) after a waiter took the lock is not mistaken for a lost lease.
+	 * How long a release is remembered, so that the same release run again by the client (its reply
+	 * lost, sent again once it reconnected) after another caller took the lock is not mistaken for
+	 * a lost lease: one small key per lock released within that time.
 	 */
-	private static final String RELEASE_MEMORY = "10000";
+	private static final String RELEASE_MEMORY = "5000";
+
+	private final RedisConnectionFactory connectionFactory;
 
 	private final StringRedisTemplate redis;
+
+	private final SentScripts scripts;
 
 	private final RedisLockKeys keys;
 
@@ -84,6 +100,9 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 
 	/** Acquisitions that wait for replicas, when {@link #acknowledgement} asks for any. */
 	private final @Nullable AcknowledgedAcquisitions acknowledged;
+
+	/** Whether {@link #start()} was called since construction or the last {@link #stop()}. */
+	private volatile boolean started;
 
 	/**
 	 * Creates a locker over the given connections.
@@ -116,10 +135,12 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 	/** Creates a locker that remembers the last fencing token of a lock for {@code fencingMemory}. */
 	RedisLocker(RedisConnectionFactory connectionFactory, String keyPrefix, Duration giveWay, Duration fencingMemory,
 			ReplicaAcknowledgement acknowledgement) {
+		this.connectionFactory = connectionFactory;
 		this.keys = new RedisLockKeys(keyPrefix);
 		this.redis = new StringRedisTemplate(connectionFactory);
 		// Scripts need no connection proxy guarding against close(); it would cost one per call.
 		this.redis.setExposeConnection(true);
+		this.scripts = new SentScripts(this.redis);
 		this.giveWayMillis = millis(giveWay);
 		this.fencingMemoryMillis = millis(fencingMemory);
 		this.releaseNotices = new RedisReleaseNotices(connectionFactory, this.keys);
@@ -129,18 +150,28 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 				: null;
 	}
 
+	/**
+	 * Runs the acquire script, and tells how long after the call the command that took the lock was
+	 * sent, in whole milliseconds rounded down: after connecting, and after the server answered
+	 * {@code NOSCRIPT} and the script was sent again, so the caller counts the lease from no sooner
+	 * than Redis ran it.
+	 */
 	@Override
 	public Acquisition tryAcquire(String key, String owner, Duration lease, Duration willWait) {
+		long calledAt = System.nanoTime();
 		String waitMillis = (willWait.isNegative() || willWait.isZero()) ? "0" : millis(willWait);
 		List<String> keys = this.keys.forAcquire(key);
 		String[] args = { owner, millis(lease), waitMillis, this.processId };
-		long answer = (this.acknowledged != null) ? acknowledgedAcquire(this.acknowledged, key, keys, args)
-				: this.redis.execute(LockScripts.ACQUIRE, keys, (Object[]) args);
-		return (answer == 1) ? Acquisition.ACQUIRED : Acquisition.busy(holderLease(answer));
+		SentScripts.Sent sent = (this.acknowledged != null) ? acknowledgedAcquire(this.acknowledged, key, keys, args)
+				: this.scripts.run(LockScripts.ACQUIRE, keys, args);
+		return (sent.answer() == 1)
+				? Acquisition.acquiredAfter(Duration.ofMillis(TimeUnit.NANOSECONDS.toMillis(sent.sentAt() - calledAt)))
+				: Acquisition.busy(holderLease(sent.answer()));
 	}
 
 	/** The acquire script's answer, once enough replicas confirmed a lock it took. */
-	private long acknowledgedAcquire(AcknowledgedAcquisitions acquisitions, String key, List<String> keys, String[] args) {
+	private SentScripts.Sent acknowledgedAcquire(AcknowledgedAcquisitions acquisitions, String key, List<String> keys,
+			String[] args) {
 		AcknowledgedAcquisitions.Answer answer = acquisitions.acquire(keys, args);
 		if (answer.answer() == 1 && answer.replicas() < this.acknowledgement.replicas()) {
 			release(key, args[0]);
@@ -149,7 +180,7 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 					+ this.acknowledgement.timeout().toMillis() + " ms, so a failover could lose it; it was released. "
 					+ "Check the master's replicas, or lower distlock.replica-ack.replicas or raise distlock.replica-ack.timeout");
 		}
-		return answer.answer();
+		return new SentScripts.Sent(answer.answer(), answer.sentAt());
 	}
 
 	/**
@@ -205,18 +236,22 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 	}
 
 	/**
-	 * Connects and loads the scripts into the server's cache, so that the first calls pay for
-	 * neither.
-	 * @return {@code true}, once done
+	 * Connects, loads the scripts into the server's cache (on every node of a cluster, which
+	 * connects to each) and opens the release-notice connection, so that the first lock pays for
+	 * none of it.
+	 * @throws RuntimeException when Redis did not answer
 	 */
-	boolean loadScripts() {
+	void prepare() {
 		this.redis.execute((RedisCallback<Void>) (connection) -> {
 			for (RedisScript<?> script : LockScripts.ALL) {
 				connection.scriptingCommands().scriptLoad(script.getScriptAsString().getBytes(StandardCharsets.UTF_8));
 			}
 			return null;
 		});
-		return true;
+		if (this.acknowledged != null) {
+			this.acknowledged.connect();
+		}
+		this.releaseNotices.open();
 	}
 
 	@Override
@@ -241,8 +276,8 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 
 	/**
 	 * Whether release notices can reach this process: its notice connection is open (not before
-	 * the first listener, not while Redis is away, not once stopped) and no lock channel was
-	 * refused since one was last confirmed (a Redis user without rights on the channels). A
+	 * the locker started or had a listener, not while Redis is away, not once stopped) and no lock
+	 * channel was refused since one was last confirmed (a Redis user without rights on the channels). A
 	 * connection that drops is restored, and its channels subscribed again, by the Redis client
 	 * itself; once a channel is confirmed again its waiter asks again, since the notices of the
 	 * time between were missed.
@@ -252,19 +287,37 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 		return this.releaseNotices.isSubscribed();
 	}
 
+	/**
+	 * Subscribes again after a stop, and gets the store ready for the first lock (see the class
+	 * documentation), waiting at most {@link #WARM_UP_WAIT}.
+	 */
 	@Override
 	public void start() {
+		if (resume()) {
+			StoreWarmUp.await(Map.of(storeName(this.connectionFactory), this::prepare), WARM_UP_WAIT);
+		}
+	}
+
+	/**
+	 * Starts without getting the store ready, which the caller does.
+	 * @return whether it runs: {@code false} once closed
+	 */
+	boolean resume() {
 		this.releaseNotices.start();
+		this.started = this.releaseNotices.isRunning();
+		return this.started;
 	}
 
 	@Override
 	public void stop() {
+		this.started = false;
 		this.releaseNotices.stop();
 	}
 
+	/** Whether it was started and has not stopped since; it takes locks and tells of releases either way until closed. */
 	@Override
 	public boolean isRunning() {
-		return this.releaseNotices.isRunning();
+		return this.started && this.releaseNotices.isRunning();
 	}
 
 	@Override
@@ -278,6 +331,22 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 		if (this.acknowledged != null) {
 			this.acknowledged.close();
 		}
+	}
+
+	/** The Redis a connection factory connects to, for messages: its address, Sentinel master or cluster nodes. */
+	private static String storeName(RedisConnectionFactory connectionFactory) {
+		if (!(connectionFactory instanceof LettuceConnectionFactory lettuce)) {
+			return "Redis (" + connectionFactory.getClass().getSimpleName() + ")";
+		}
+		RedisClusterConfiguration cluster = lettuce.getClusterConfiguration();
+		if (lettuce.isClusterAware() && cluster != null) {
+			return "Redis Cluster " + cluster.getClusterNodes();
+		}
+		RedisSentinelConfiguration sentinel = lettuce.getSentinelConfiguration();
+		if (lettuce.isRedisSentinelAware() && sentinel != null && sentinel.getMaster() != null) {
+			return "Redis Sentinel master '" + sentinel.getMaster().getName() + "'";
+		}
+		return "Redis at " + lettuce.getHostName() + ":" + lettuce.getPort();
 	}
 
 	/** A duration in whole milliseconds, at least one, as Redis takes it. */

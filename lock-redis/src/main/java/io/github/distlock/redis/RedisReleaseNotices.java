@@ -2,7 +2,9 @@ package io.github.distlock.redis;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -31,8 +33,9 @@ import io.github.distlock.core.ReleaseSubscription;
 
 /**
  * A locker's release notices (package documentation, "Release notices"): one Lettuce pub/sub
- * connection, opened in the background when the first listener is added and retried with
- * back-off until it opens, so an application starts while Redis is away; the lock channels
+ * connection, opened when the locker starts or in the background when the first listener is
+ * added, and retried with back-off until it opens, so an application starts while Redis is away;
+ * the lock channels
  * subscribed on it while this process waits for those locks. Lettuce restores a dropped
  * connection and subscribes its channels again; each channel confirmed again tells listeners that
  * its notices resumed, since those published in between were missed. It can be stopped and
@@ -157,10 +160,31 @@ final class RedisReleaseNotices implements AutoCloseable {
 		}
 	}
 
+	/**
+	 * Opens the connection now, unless it is open, and waits for this attempt; a failed attempt is
+	 * retried in the background, as any.
+	 * @throws IllegalStateException when the connection did not open, or the notices are stopped
+	 */
+	void open() {
+		BackOffExecution backOff = this.retries.start();
+		try {
+			this.connector.submit(() -> connect(backOff)).get();
+		}
+		catch (ExecutionException | RejectedExecutionException ex) {
+			throw new IllegalStateException("Could not open the release-notice connection", ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		if (this.connection == null) {
+			throw new IllegalStateException("The release-notice connection did not open");
+		}
+	}
+
 	private void connect(BackOffExecution backOff) {
 		this.transitions.lock();
 		try {
-			if (this.running && !this.listeners.isEmpty() && this.connection == null) {
+			if (this.running && this.connection == null) {
 				tryToConnect(backOff);
 			}
 		}

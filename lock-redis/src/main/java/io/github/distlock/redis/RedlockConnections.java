@@ -7,6 +7,7 @@ import java.util.List;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.SocketOptions;
+import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.DefaultClientResources;
 
@@ -15,9 +16,10 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 
 /**
  * The connections of a {@link RedlockLocker} to its nodes: one Lettuce connection factory a node,
- * all on one set of client resources (event loops), each giving up connecting or waiting for an
- * answer after the node timeout, and rejecting commands while disconnected rather than queueing
- * them, so that a node that is down counts as failed at once.
+ * all on one set of client resources (event loops), each giving up on a command after the node
+ * timeout and on setting up a connection (TCP, TLS and the handshake) after the longer connect
+ * timeout, and rejecting commands while disconnected rather than queueing them, so that a node
+ * that is down counts as failed at once.
  */
 final class RedlockConnections implements AutoCloseable {
 
@@ -27,7 +29,10 @@ final class RedlockConnections implements AutoCloseable {
 
 	private final List<String> names = new ArrayList<>();
 
-	RedlockConnections(List<String> nodes, Duration nodeTimeout) {
+	private final Duration connectTimeout;
+
+	RedlockConnections(List<String> nodes, Duration nodeTimeout, Duration connectTimeout) {
+		this.connectTimeout = connectTimeout;
 		List<RedisURI> uris = nodes.stream().map(RedlockConnections::parse).toList();
 		for (RedisURI uri : uris) {
 			this.factories.add(connect(uri, nodeTimeout));
@@ -44,12 +49,19 @@ final class RedlockConnections implements AutoCloseable {
 		return this.names;
 	}
 
+	Duration connectTimeout() {
+		return this.connectTimeout;
+	}
+
 	private LettuceConnectionFactory connect(RedisURI uri, Duration nodeTimeout) {
 		LettuceClientConfiguration.LettuceClientConfigurationBuilder client = LettuceClientConfiguration.builder()
 			.clientResources(this.resources)
-			.commandTimeout(nodeTimeout)
+			// Lettuce bounds the handshake of a new connection by this timeout (the URI's), and
+			// Spring Data Redis its wait for an answer; each command expires after the node timeout.
+			.commandTimeout(this.connectTimeout)
 			.clientOptions(ClientOptions.builder()
-				.socketOptions(SocketOptions.builder().connectTimeout(nodeTimeout).build())
+				.socketOptions(SocketOptions.builder().connectTimeout(this.connectTimeout).build())
+				.timeoutOptions(TimeoutOptions.enabled(nodeTimeout))
 				.disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
 				.build());
 		if (uri.isSsl()) {

@@ -3,6 +3,7 @@ package io.github.distlock.redis;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -28,8 +29,8 @@ import io.github.distlock.core.StoredLock;
  * release notices on a node are those of a single Redis.
  *
  * <p>Made with {@link #connect}, it owns the connections to its nodes and closes them with
- * {@link #close()}. As a {@link SmartLifecycle} in {@link RedisLocker#PHASE} it starts and stops
- * the nodes' release-notice subscriptions.
+ * {@link #close()}; it is started once made. As a {@link SmartLifecycle} in
+ * {@link RedisLocker#PHASE} it stops and starts again the nodes' release-notice subscriptions.
  *
  * @since 0.1.0
  */
@@ -41,6 +42,12 @@ public final class RedlockLocker implements Locker, SmartLifecycle, AutoCloseabl
 	 */
 	static final Duration FENCING_MEMORY = Duration.ofSeconds(10);
 
+	/**
+	 * How long setting up a connection to a node may take by default (TCP, TLS and the handshake),
+	 * and start-up waits for the nodes at most.
+	 */
+	public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
+
 	private final NodeCalls calls;
 
 	private final RedlockConnections connections;
@@ -51,18 +58,37 @@ public final class RedlockLocker implements Locker, SmartLifecycle, AutoCloseabl
 	}
 
 	/**
-	 * Connects to the nodes and returns a locker over them.
+	 * Connects to the nodes and returns a locker over them, started, giving each node
+	 * {@link #CONNECT_TIMEOUT} to set up a connection.
 	 * @param nodes the nodes' URIs, {@code redis://[user:password@]host:port[/db]}, or
 	 * {@code rediss://} for TLS; at least three, and an odd number
-	 * @param nodeTimeout how long one node may take to answer (and to connect) before it counts as
-	 * failed
+	 * @param nodeTimeout how long one node may take to answer a command before it counts as failed
 	 * @param keyPrefix first part of every key, as for {@link RedisLocker}
 	 * @return the locker, owning its connections
 	 * @throws IllegalArgumentException when a URI is malformed, or there are fewer than three nodes
 	 * or an even number of them
 	 */
 	public static RedlockLocker connect(List<String> nodes, Duration nodeTimeout, String keyPrefix) {
-		return connect(nodes, nodeTimeout, keyPrefix, RedisLocker.GIVE_WAY);
+		return connect(nodes, nodeTimeout, CONNECT_TIMEOUT, keyPrefix);
+	}
+
+	/**
+	 * Connects to the nodes and returns a locker over them, started: each node is connected, has
+	 * the scripts loaded and its release-notice connection open, or is warned of, once this returns,
+	 * which takes at most about {@code connectTimeout}.
+	 * @param nodes the nodes' URIs, {@code redis://[user:password@]host:port[/db]}, or
+	 * {@code rediss://} for TLS; at least three, and an odd number
+	 * @param nodeTimeout how long one node may take to answer a command before it counts as failed
+	 * @param connectTimeout how long setting up a connection to a node (TCP, TLS and the handshake)
+	 * may take, at start-up and when reconnecting
+	 * @param keyPrefix first part of every key, as for {@link RedisLocker}
+	 * @return the locker, owning its connections
+	 * @throws IllegalArgumentException when a URI is malformed, or there are fewer than three nodes
+	 * or an even number of them
+	 */
+	public static RedlockLocker connect(List<String> nodes, Duration nodeTimeout, Duration connectTimeout,
+			String keyPrefix) {
+		return connect(nodes, nodeTimeout, connectTimeout, keyPrefix, RedisLocker.GIVE_WAY);
 	}
 
 	/**
@@ -81,20 +107,21 @@ public final class RedlockLocker implements Locker, SmartLifecycle, AutoCloseabl
 	}
 
 	/** Connects a locker that gives a lock way to other processes for {@code giveWay}. */
-	static RedlockLocker connect(List<String> nodes, Duration nodeTimeout, String keyPrefix, Duration giveWay) {
+	static RedlockLocker connect(List<String> nodes, Duration nodeTimeout, Duration connectTimeout, String keyPrefix,
+			Duration giveWay) {
 		if (nodes.size() < 3 || nodes.size() % 2 == 0) {
 			throw new IllegalArgumentException("Redlock needs an odd number of at least 3 independent Redis masters, "
 					+ "so that any two majorities share a node; " + nodes.size() + " given");
 		}
-		RedlockConnections connections = new RedlockConnections(nodes, nodeTimeout);
+		RedlockConnections connections = new RedlockConnections(nodes, nodeTimeout, connectTimeout);
 		List<RedisLocker> lockers = connections.factories()
 			.stream()
 			// Independent masters with no replicas to wait for: the quorum is what survives losing one.
 			.map((factory) -> new RedisLocker(factory, keyPrefix, giveWay, FENCING_MEMORY, ReplicaAcknowledgement.NONE))
 			.toList();
 		RedlockLocker locker = new RedlockLocker(new NodeCalls(lockers, connections.names(), nodeTimeout), connections);
-		// The first lock should not pay for connecting and loading scripts: one slower than its lease does not count.
-		locker.calls.onEveryNode(RedisLocker::loadScripts);
+		// The first lock should not pay for connecting and loading scripts: a node slower than its timeout does not count.
+		locker.start();
 		return locker;
 	}
 
@@ -103,8 +130,17 @@ public final class RedlockLocker implements Locker, SmartLifecycle, AutoCloseabl
 		long sentAt = System.nanoTime();
 		Duration nodeLease = withDrift(lease);
 		NodeAnswers<Acquisition> answers = this.calls.onEveryNode((node) -> node.tryAcquire(key, owner, nodeLease, willWait));
-		if (answers.quorumAgrees(Acquisition::acquired) && System.nanoTime() - sentAt < lease.toNanos()) {
-			return Acquisition.ACQUIRED;
+		// Each node's call began after sentAt, so sentAt plus its delay is no later than that node ran
+		// the acquire; the earliest among the nodes that took the lock is no later than any of them.
+		Duration askedAfter = answers.answers()
+			.stream()
+			.filter(Acquisition::acquired)
+			.map(Acquisition::askedAfter)
+			.min(Comparator.naturalOrder())
+			.orElse(Duration.ZERO);
+		if (answers.quorumAgrees(Acquisition::acquired)
+				&& System.nanoTime() - sentAt - askedAfter.toNanos() < lease.toNanos()) {
+			return Acquisition.acquiredAfter(askedAfter);
 		}
 		// Nodes that did not answer may have set the lock before their answer was lost.
 		this.calls.onEveryNodeLater((node) -> node.release(key, owner));
@@ -263,9 +299,22 @@ public final class RedlockLocker implements Locker, SmartLifecycle, AutoCloseabl
 		return Duration.ofMillis(Math.max(1, (nodeLease.toMillis() - 2) * 100 / 101));
 	}
 
+	/**
+	 * Subscribes again after a stop, and gets every node ready for the first lock (connected,
+	 * scripts loaded, release-notice connection open), all at once, waiting at most the connect
+	 * timeout; a node not ready by then is warned of by name.
+	 */
 	@Override
 	public void start() {
-		this.calls.nodes().forEach(RedisLocker::start);
+		Map<String, Runnable> preparations = new LinkedHashMap<>();
+		List<RedisLocker> nodes = this.calls.nodes();
+		for (int i = 0; i < nodes.size(); i++) {
+			RedisLocker node = nodes.get(i);
+			if (node.resume()) {
+				preparations.put(this.connections.names().get(i), node::prepare);
+			}
+		}
+		StoreWarmUp.await(preparations, this.connections.connectTimeout());
 	}
 
 	@Override

@@ -12,9 +12,10 @@
  * process, or {@code *} for several; its TTL is the longest remaining wait.</li>
  * <li>{@code {lock:goods:42}:giveway}: names the process that gave the lock way to another
  * process's waiters; its TTL is the give-way window, at most the waiters' wait.</li>
- * <li>{@code {lock:goods:42}:fencing}: the last fencing token minted; its TTL is one second.</li>
- * <li>{@code {lock:goods:42}:released}: the owner token of the last release that someone waited
- * for; its TTL is ten seconds.</li>
+ * <li>{@code {lock:goods:42}:fencing}: the last fencing token minted; it expires one second after
+ * the time the token encodes ({@code PXAT}), so a server clock stepped back still finds it.</li>
+ * <li>{@code {lock:goods:42}:released}: the owner token of the last release; its TTL is five
+ * seconds.</li>
  * </ul>
  * Every key has a TTL, so nothing the locker writes lives for ever. A release that someone waited
  * for is published, with the lock's name, on the lock's own channel {@code {lock:goods:42}:notices},
@@ -29,13 +30,13 @@
  * <p>
  * {@code RedisReleaseNotices} keeps one Lettuce pub/sub connection per locker, from the native
  * client of the application's {@code LettuceConnectionFactory} (Spring Data Redis's listener
- * container has no sharded pub/sub), opened in the background when the first listener is added
- * and retried with back-off until it opens; Lettuce restores it, and its subscriptions, after a
+ * container has no sharded pub/sub), opened when the locker starts (or in the background when the
+ * first listener is added) and retried with back-off until it opens; Lettuce restores it, and its subscriptions, after a
  * drop. Each channel has an entry, counted per subscription:
  * <ul>
  * <li><em>pending</em>: the first subscription of the lock sent {@code SSUBSCRIBE} (or
  * {@code SUBSCRIBE}) and waits for the server's confirmation, at most the client's command
- * timeout; the subscription is not active yet, so its waiter looks again every 200 ms;</li>
+ * timeout, or until the command expired (Lettuce's {@code TimeoutOptions}); the subscription is not active yet, so its waiter looks again every 200 ms;</li>
  * <li><em>confirmed</em>: the server confirmed; the subscription is active while the connection
  * is open. Every later confirmation of the channel (Lettuce subscribing again after a
  * reconnection, or this locker after a restart) tells listeners {@code noticesResumed(lock)};</li>
@@ -51,17 +52,33 @@
  * ({@code releaseNoticesActive()}) while the connection is open, the locker runs and no
  * subscription has been refused since the last one confirmed.
  *
+ * <h2>Start-up</h2>
+ * Started (by the application context), the locker connects, loads every script into the server's
+ * cache ({@code SCRIPT LOAD}; in a cluster Lettuce sends it to every node, which connects to each)
+ * and opens its release-notice connection, waiting at most two seconds: a Redis that is away or
+ * slow is warned of by name, start-up goes on, and the first calls connect when they come. So the
+ * first lock after start-up is as fast as the tenth.
+ * <p>
+ * The acquire is run by {@code EVALSHA}, and by {@code EVAL} after a {@code NOSCRIPT} answer, as
+ * Spring Data Redis runs scripts, but by the locker itself: it answers how long after the call the
+ * command that took the lock was sent, after the connection was obtained and after a
+ * {@code NOSCRIPT} answer, in whole milliseconds rounded down
+ * ({@code Acquisition.askedAfter}), and the core counts the lease from then. That is never later
+ * than Redis ran it; a command queued by Lettuce while it reconnects is counted from when it was
+ * queued, earlier still.
+ *
  * <h2>Scripts</h2>
  * <ul>
  * <li>{@code acquire.lua}: takes a free lock (unless this process just gave it way), or leaves a
  * waiters marker and answers the holder's remaining lease.</li>
- * <li>{@code release.lua}: deletes the lock if the owner still holds it; if someone waited,
- * deletes the marker, leaves a give-way when giving way to another process, and publishes on the
+ * <li>{@code release.lua}: deletes the lock if the owner still holds it, and remembers the release;
+ * if someone waited, deletes the marker, leaves a give-way when giving way to another process, and publishes on the
  * lock's channel ({@code SPUBLISH}, or {@code PUBLISH} where the server has no sharded pub/sub).</li>
  * <li>{@code renew.lua}: sets the lease of each lock of a batch still held by its owner, and tells
  * whether another process waits for it.</li>
  * <li>{@code fence.lua}: mints a fencing token for the lock's owner from the server's clock in
- * microseconds, above the last token remembered.</li>
+ * microseconds, above the last token remembered, and remembers it until one second past its own
+ * time.</li>
  * <li>{@code find.lua}: reads the lock's owner token and TTL, for operators asking who holds it;
  * it writes nothing.</li>
  * </ul>
@@ -74,8 +91,9 @@
  * a busy attempt merges the same marker again.</li>
  * <li>release: the second run finds the lock gone and answers gone, which the caller reads as
  * released when its own lease had not run out; no notice is published twice, since the first
- * run deleted the marker. When a waiter took the lock between the two runs, the second run finds
- * the first remembered and still answers gone, not taken.</li>
+ * run deleted the marker. When a waiter, or a caller that tried once, took the lock between the
+ * two runs (within five seconds), the second run finds the first remembered and still answers
+ * gone, not taken.</li>
  * <li>renew: the second run sets the same lease again, counted from a moment later.</li>
  * <li>fence: the second run mints a larger token; the caller uses the one it is answered, which is
  * still larger than every token minted before.</li>

@@ -1,7 +1,7 @@
 -- Deletes the lock if the caller still owns it and, when someone waits for it, tells them. A lock
 -- given way (ARGV[4] not empty) while another process waits is left to that process for a while:
 -- attempts of the giving process do not take it until a waiter has (see acquire.lua).
--- A release someone waited for is remembered for a while (KEYS[4]): a waiter may take the lock at
+-- Every release is remembered for a while (KEYS[4]): a waiter, or any caller, may take the lock at
 -- once, and a second run of this release (the client re-sending it) must not take that for a lock
 -- lost to another owner.
 -- KEYS[1] the lock, KEYS[2] its waiters marker, KEYS[3] its give-way, KEYS[4] its last release
@@ -18,9 +18,9 @@ if holder ~= ARGV[1] then
 	return -1
 end
 redis.call('del', KEYS[1])
+redis.call('set', KEYS[4], ARGV[1], 'px', ARGV[6])
 local waiting = redis.call('get', KEYS[2])
 if waiting then
-	redis.call('set', KEYS[4], ARGV[1], 'px', ARGV[6])
 	local window = tonumber(ARGV[5])
 	local ttl = redis.call('pttl', KEYS[2])
 	redis.call('del', KEYS[2])

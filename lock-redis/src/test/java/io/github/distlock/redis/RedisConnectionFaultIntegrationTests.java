@@ -159,6 +159,26 @@ class RedisConnectionFaultIntegrationTests {
 		}
 	}
 
+	@Test
+	void leaseOfAnAcquireThatHadToSendItsScriptAgainCountsFromThen() {
+		Duration lease = Duration.ofSeconds(10);
+		// Less than the fixture's command timeout (1 s), which would fail the acquire.
+		Duration delay = Duration.ofMillis(600);
+		redis.server().flushScripts();
+		// The acquire's EVALSHA, and so its NOSCRIPT answer, is held up; the script goes again after that.
+		this.proxy.stall(delay);
+		try (LockHandle handle = this.fixture.template.tryAcquire("cold", lease, Duration.ZERO).orElseThrow()) {
+			Duration leaseLeft = this.fixture.template.activity()
+				.held()
+				.stream()
+				.filter((held) -> held.key().equals("cold"))
+				.findFirst()
+				.orElseThrow()
+				.leaseLeft();
+			assertThat(leaseLeft).isGreaterThan(lease.minus(delay.dividedBy(2)));
+		}
+	}
+
 	/** The next script (by SHA, or its source after NOSCRIPT) on the given lock. */
 	private Predicate<List<String>> scriptOn(String key) {
 		String lock = this.fixture.lockKey(key);

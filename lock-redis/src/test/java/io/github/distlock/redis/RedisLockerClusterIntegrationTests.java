@@ -12,6 +12,7 @@ import io.github.distlock.core.Locker;
 import io.github.distlock.core.Release;
 import io.github.distlock.core.Renewal;
 import io.github.distlock.test.redis.RedisCluster;
+import io.github.distlock.test.redis.RedisServer;
 import io.github.distlock.test.redis.RedisTopologyExtension;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -69,6 +70,20 @@ class RedisLockerClusterIntegrationTests extends AbstractRedisLockerContractTest
 	}
 
 	@Nested
+	class StartUp {
+
+		@Test
+		void startLoadsTheScriptsOnEveryNode() {
+			redis.get().nodes().forEach(RedisServer::flushScripts);
+			try (RedisLocker locker = new RedisLocker(connectionFactory, prefix())) {
+				locker.start();
+				assertThat(redis.get().nodes()).allMatch(ScriptCache::loaded);
+			}
+		}
+
+	}
+
+	@Nested
 	class Slots {
 
 		@Test
@@ -118,14 +133,14 @@ class RedisLockerClusterIntegrationTests extends AbstractRedisLockerContractTest
 				RedisLocker holder = braced.create(connectionFactory, RedisLocker.GIVE_WAY);
 				RedisLocker waiter = braced.create(connectionFactory, RedisLocker.GIVE_WAY);
 				for (String key : this.keys) {
-					assertThat(holder.tryAcquire(key, "holder", LEASE, Duration.ZERO)).as(key).isEqualTo(Acquisition.ACQUIRED);
+					assertThat(holder.tryAcquire(key, "holder", LEASE, Duration.ZERO)).as(key).returns(true, Acquisition::acquired);
 					assertThat(waiter.tryAcquire(key, "waiter", LEASE, LEASE).acquired()).as(key).isFalse();
 					assertThat(holder.renew(List.of(new LeaseRequest(key, "holder", LEASE)))).as(key)
 						.containsExactly(Renewal.RENEWED_OTHERS_WAITING);
 					assertThat(holder.fence(key, "holder")).as(key).isPositive();
 					assertThat(holder.find(key)).as(key).isPresent();
 					assertThat(holder.giveWay(key, "holder")).as(key).isEqualTo(Release.RELEASED);
-					assertThat(waiter.tryAcquire(key, "waiter", LEASE, Duration.ZERO)).as(key).isEqualTo(Acquisition.ACQUIRED);
+					assertThat(waiter.tryAcquire(key, "waiter", LEASE, Duration.ZERO)).as(key).returns(true, Acquisition::acquired);
 					assertThat(waiter.release(key, "waiter")).as(key).isEqualTo(Release.RELEASED);
 				}
 			}

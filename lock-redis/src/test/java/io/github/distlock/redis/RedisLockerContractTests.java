@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 
 import io.github.distlock.core.Acquisition;
 import io.github.distlock.core.LeaseRequest;
@@ -23,9 +24,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.data.redis.connection.ClusterSlotHashUtil;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.RedisCallback;
+import org.springframework.data.redis.core.StringRedisTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The {@link Locker} contract run against {@link RedisLocker} on a real Redis server, and what
@@ -73,13 +77,15 @@ class RedisLockerContractTests extends AbstractRedisLockerContractTests {
 	@Nested
 	class Scripts {
 
+		private static final Duration LEASE = Duration.ofSeconds(30);
+
 		private final String owner = UUID.randomUUID().toString();
 
 		@Test
 		void everyOperationWorksAfterScriptFlush() {
 			server.flushScripts();
 			assertThat(locker().tryAcquire("flushed", this.owner, Duration.ofSeconds(30), Duration.ZERO))
-				.isEqualTo(Acquisition.ACQUIRED);
+				.returns(true, Acquisition::acquired);
 			assertThat(locker().fence("flushed", this.owner)).isPositive();
 			assertThat(locker().renew(List.of(new LeaseRequest("flushed", this.owner, Duration.ofSeconds(30)))))
 				.containsExactly(Renewal.RENEWED);
@@ -100,6 +106,40 @@ class RedisLockerContractTests extends AbstractRedisLockerContractTests {
 				operation.run();
 				assertThat(server.commandCalls()).containsEntry("evalsha", 1L).doesNotContainKey("eval");
 			}
+		}
+
+		@Test
+		void releaseRunAgainAfterATryOnceCallerTookTheLockIsNotTaken() {
+			assertThat(locker().tryAcquire("resent", this.owner, LEASE, Duration.ZERO).acquired()).isTrue();
+			assertThat(locker().release("resent", this.owner)).isEqualTo(Release.RELEASED);
+			assertThat(otherProcess().tryAcquire("resent", "try-once", LEASE, Duration.ZERO).acquired()).isTrue();
+			// The client sends the release again when its reply was lost: the lock was not lost to the try-once caller.
+			assertThat(locker().release("resent", this.owner)).isEqualTo(Release.GONE);
+		}
+
+		@Test
+		void fencingTokenStaysAboveOneMintedBeforeTheClockSteppedBack() {
+			Duration memory = Duration.ofMillis(100);
+			try (RedisLocker locker = new RedisLocker(connectionFactory, prefix(), RedisLocker.GIVE_WAY, memory,
+					ReplicaAcknowledgement.NONE)) {
+				assertThat(locker.tryAcquire("stepped", this.owner, LEASE, Duration.ZERO).acquired()).isTrue();
+				// A token minted before the server's clock stepped back 10 s is remembered.
+				StringRedisTemplate redis = new StringRedisTemplate(connectionFactory);
+				String tokenMemory = new RedisLockKeys(prefix()).forFence("stepped").get(1);
+				long mintedBeforeStep = serverTime(redis, TimeUnit.MICROSECONDS) + 10_000_000;
+				redis.opsForValue().set(tokenMemory, Long.toString(mintedBeforeStep), memory);
+				long first = locker.fence("stepped", this.owner);
+				assertThat(first).isGreaterThan(mintedBeforeStep);
+				// Idle for longer than the memory, by the server's clock: the token memory must still be there.
+				long firstAt = serverTime(redis, TimeUnit.MILLISECONDS);
+				await().atMost(Duration.ofSeconds(10))
+					.until(() -> serverTime(redis, TimeUnit.MILLISECONDS) > firstAt + 2 * memory.toMillis());
+				assertThat(locker.fence("stepped", this.owner)).isGreaterThan(first);
+			}
+		}
+
+		private static long serverTime(StringRedisTemplate redis, TimeUnit unit) {
+			return redis.execute((RedisCallback<Long>) (connection) -> connection.serverCommands().time(unit));
 		}
 
 		@Test

@@ -8,17 +8,22 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 import io.github.distlock.core.ReleaseSubscription;
+import io.github.distlock.test.redis.FaultProxy;
 import io.github.distlock.test.redis.RedisServerExtension;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.context.support.GenericApplicationContext;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -103,6 +108,38 @@ class RedisLockerLifecycleTests {
 		assertThat(locker.isRunning()).isTrue();
 		await().atMost(Duration.ofSeconds(10)).until(locker::releaseNoticesActive);
 		assertNoticeArrives(locker, notices);
+	}
+
+	@Test
+	void startLoadsTheScriptsAndOpensTheNoticeConnectionBeforeTheFirstLock() {
+		RedisLocker locker = this.lockers.create(this.connectionFactory, RedisLocker.GIVE_WAY);
+		redis.server().flushScripts();
+		locker.start();
+		assertThat(ScriptCache.loaded(redis.server())).isTrue();
+		assertThat(locker.releaseNoticesActive()).isTrue();
+		locker.stop();
+		redis.server().flushScripts();
+		locker.start();
+		assertThat(ScriptCache.loaded(redis.server())).isTrue();
+		assertThat(locker.releaseNoticesActive()).isTrue();
+	}
+
+	@Test
+	@ExtendWith(OutputCaptureExtension.class)
+	void startGoesOnWithAWarningNamingRedisWhileItDoesNotAnswer(CapturedOutput output) {
+		try (FaultProxy proxy = FaultProxy.start(redis.server())) {
+			proxy.stall(Duration.ofSeconds(30));
+			LettuceConnectionFactory unanswered = RedisConnections.standalone(proxy.port());
+			RedisLocker locker = new RedisLocker(unanswered, this.lockers.prefix());
+			try {
+				assertTimeoutPreemptively(Duration.ofSeconds(20), locker::start);
+				assertThat(output).contains("The lock store Redis at 127.0.0.1:" + proxy.port() + " was not ready");
+			}
+			finally {
+				locker.close();
+				unanswered.destroy();
+			}
+		}
 	}
 
 	@Test

@@ -84,7 +84,7 @@ final class RedlockNodes implements BeforeAllCallback, AfterEachCallback, AfterA
 	 * lock way to other processes for {@code giveWay}.
 	 */
 	RedlockLocker process(Duration giveWay) {
-		RedlockLocker locker = RedlockLocker.connect(uris(), NODE_TIMEOUT, prefix(), giveWay);
+		RedlockLocker locker = RedlockLocker.connect(uris(), NODE_TIMEOUT, RedlockLocker.CONNECT_TIMEOUT, prefix(), giveWay);
 		this.created.add(locker);
 		return locker;
 	}

@@ -119,7 +119,7 @@ public abstract class AbstractLockerContractTests {
 
 		@Test
 		void takesFreeLock() {
-			assertThat(locker().tryAcquire(key, first, LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+			assertThat(locker().tryAcquire(key, first, LEASE, Duration.ZERO)).returns(true, Acquisition::acquired);
 		}
 
 		@Test
@@ -135,7 +135,7 @@ public abstract class AbstractLockerContractTests {
 		@Test
 		void answersAcquiredAgainToItsOwner() {
 			hold(locker(), key, first, LEASE);
-			assertThat(locker().tryAcquire(key, first, LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+			assertThat(locker().tryAcquire(key, first, LEASE, Duration.ZERO)).returns(true, Acquisition::acquired);
 		}
 
 		@Test
@@ -155,7 +155,7 @@ public abstract class AbstractLockerContractTests {
 		void ownerReleasesLock() {
 			hold(locker(), key, first, LEASE);
 			assertThat(locker().release(key, first)).isEqualTo(Release.RELEASED);
-			assertThat(otherProcess().tryAcquire(key, second, LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+			assertThat(otherProcess().tryAcquire(key, second, LEASE, Duration.ZERO)).returns(true, Acquisition::acquired);
 		}
 
 		@Test
@@ -171,7 +171,7 @@ public abstract class AbstractLockerContractTests {
 			hold(locker(), key, first, LEASE);
 			assertThat(otherProcess().tryAcquire(key, second, LEASE, WAIT).acquired()).isFalse();
 			assertThat(locker().release(key, first)).isEqualTo(Release.RELEASED);
-			assertThat(otherProcess().tryAcquire(key, second, LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+			assertThat(otherProcess().tryAcquire(key, second, LEASE, Duration.ZERO)).returns(true, Acquisition::acquired);
 			assertThat(locker().release(key, first)).as("the same release, sent again").isEqualTo(Release.GONE);
 			assertThat(otherProcess().fence(key, second)).as("still held by the waiter").isPositive();
 		}
@@ -201,9 +201,9 @@ public abstract class AbstractLockerContractTests {
 			Acquisition own = giver.tryAcquire(key, third, LEASE, Duration.ZERO);
 			assertThat(own.acquired()).isFalse();
 			assertThat(own.holderLease()).isPositive();
-			assertThat(otherProcess().tryAcquire(key, second, LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+			assertThat(otherProcess().tryAcquire(key, second, LEASE, Duration.ZERO)).returns(true, Acquisition::acquired);
 			otherProcess().release(key, second);
-			assertThat(giver.tryAcquire(key, third, LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+			assertThat(giver.tryAcquire(key, third, LEASE, Duration.ZERO)).returns(true, Acquisition::acquired);
 		}
 
 		@Test
@@ -212,7 +212,7 @@ public abstract class AbstractLockerContractTests {
 			hold(giver, key, first, LEASE);
 			assertThat(giver.tryAcquire(key, second, LEASE, WAIT).acquired()).isFalse();
 			assertThat(giver.giveWay(key, first)).isEqualTo(Release.RELEASED);
-			assertThat(giver.tryAcquire(key, second, LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+			assertThat(giver.tryAcquire(key, second, LEASE, Duration.ZERO)).returns(true, Acquisition::acquired);
 		}
 
 		@Test
@@ -542,7 +542,7 @@ public abstract class AbstractLockerContractTests {
 	}
 
 	private static void hold(Locker process, String name, String owner, Duration lease) {
-		assertThat(process.tryAcquire(name, owner, lease, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+		assertThat(process.tryAcquire(name, owner, lease, Duration.ZERO)).returns(true, Acquisition::acquired);
 	}
 
 	private static LeaseRequest lease(String name, String owner, Duration lease) {

@@ -76,10 +76,16 @@ public class RedisLockProperties {
 		private List<String> nodes = new ArrayList<>();
 
 		/**
-		 * How long one Redlock node may take to connect or answer before it counts as failed; well
+		 * How long one Redlock node may take to answer a command before it counts as failed; well
 		 * below the watchdog lease (at most a tenth of it).
 		 */
 		private Duration nodeTimeout = Duration.ofMillis(50);
+
+		/**
+		 * How long setting up a connection to a Redlock node may take (TCP, TLS and the handshake),
+		 * at start-up and when reconnecting; start-up waits for the nodes at most this long.
+		 */
+		private Duration connectTimeout = Duration.ofSeconds(2);
 
 		public List<String> getNodes() {
 			return this.nodes;
@@ -95,6 +101,14 @@ public class RedisLockProperties {
 
 		public void setNodeTimeout(Duration nodeTimeout) {
 			this.nodeTimeout = nodeTimeout;
+		}
+
+		public Duration getConnectTimeout() {
+			return this.connectTimeout;
+		}
+
+		public void setConnectTimeout(Duration connectTimeout) {
+			this.connectTimeout = connectTimeout;
 		}
 
 	}

@@ -27,7 +27,7 @@ final class RedlockLockerFactory {
 		requireDistinctNodes(nodes);
 		requireTimeoutWellBelowLease(redlock.getNodeTimeout(), properties.getWatchdog().getLease());
 		try {
-			return RedlockLocker.connect(nodes, redlock.getNodeTimeout(), properties.getKeyPrefix());
+			return RedlockLocker.connect(nodes, redlock.getNodeTimeout(), redlock.getConnectTimeout(), properties.getKeyPrefix());
 		}
 		catch (IllegalArgumentException ex) {
 			throw new InvalidRedlockConfigurationException("distlock.redlock.nodes: " + ex.getMessage(), URI_FORM);

@@ -27,6 +27,8 @@ import java.util.function.Predicate;
  * <li>{@link #stall(Duration)}: nothing moves for a while, as in a network partition; then
  * everything held is delivered in order.</li>
  * <li>{@link #dropReplies(Duration)}: the server runs commands but whole replies are lost.</li>
+ * <li>{@link #delayNewConnections(Duration)}: connections opened from then on forward nothing for
+ * a while, as a slow handshake would.</li>
  * </ul>
  * Faults apply to every connection, also to those opened later (a client usually has one for
  * commands and one for pub/sub). Commands from the client must be RESP arrays (inline commands
@@ -166,6 +168,16 @@ public final class FaultProxy implements AutoCloseable {
 	public CompletableFuture<Void> dropReplies(Duration duration) {
 		this.faults.dropReplies(duration);
 		return after(duration);
+	}
+
+	/**
+	 * Slows the set-up of every connection opened from now on, as a TLS handshake or a distant
+	 * server would: the connection forwards nothing, both ways, until it has been open for
+	 * {@code delay}; then it works as any. Connections open already are not slowed.
+	 * @param delay how long each new connection forwards nothing; zero for no delay
+	 */
+	public void delayNewConnections(Duration delay) {
+		this.faults.delayNewConnections(delay);
 	}
 
 	/**

@@ -16,7 +16,7 @@ import java.util.function.Predicate;
 
 /**
  * The faults a {@link FaultProxy} applies to all its connections (stalls, dropped replies, cuts
- * after a command) and its count of forwarded commands.
+ * after a command, slow connection set-up) and its count of forwarded commands.
  *
  * <p>Times are {@link System#nanoTime()} values, compared by difference so they never overflow.
  */
@@ -31,6 +31,8 @@ final class Faults {
 	private boolean closed;
 
 	private volatile long dropEnd = System.nanoTime();
+
+	private volatile long connectionDelayNanos;
 
 	private final Queue<PendingCut> cuts = new ConcurrentLinkedQueue<>();
 
@@ -70,6 +72,15 @@ final class Faults {
 		finally {
 			this.lock.unlock();
 		}
+	}
+
+	void delayNewConnections(Duration delay) {
+		this.connectionDelayNanos = delay.toNanos();
+	}
+
+	/** The delay of a connection opening now: it forwards nothing for that long. */
+	long connectionDelayNanos() {
+		return this.connectionDelayNanos;
 	}
 
 	void dropReplies(Duration duration) {

@@ -2,6 +2,7 @@ package io.github.distlock.test.redis;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.time.Duration;
@@ -30,10 +31,14 @@ final class ProxiedConnection {
 	// set before the command that triggers a cut goes out, so its reply is never forwarded
 	private volatile boolean cut;
 
+	/** The {@link System#nanoTime()} before which nothing is forwarded: a slow connection set-up. */
+	private final long openAt;
+
 	ProxiedConnection(Socket client, Socket server, Faults faults) {
 		this.client = client;
 		this.server = server;
 		this.faults = faults;
+		this.openAt = System.nanoTime() + faults.connectionDelayNanos();
 	}
 
 	/** Forwards commands from the client to the server until either side closes. */
@@ -42,6 +47,7 @@ final class ProxiedConnection {
 			RespReader commands = new RespReader(this.client.getInputStream());
 			OutputStream toServer = this.server.getOutputStream();
 			for (RespMessage command = commands.read(); command != null; command = commands.read()) {
+				awaitOpen();
 				this.faults.awaitNoStall();
 				PendingCut pendingCut = this.faults.claimCut(command.strings());
 				this.cut = (pendingCut != null);
@@ -80,6 +86,19 @@ final class ProxiedConnection {
 		finally {
 			this.serverClosed.countDown();
 			close();
+		}
+	}
+
+	private void awaitOpen() throws InterruptedIOException {
+		long delay = this.openAt - System.nanoTime();
+		if (delay > 0) {
+			try {
+				TimeUnit.NANOSECONDS.sleep(delay);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				throw new InterruptedIOException("Interrupted while a fault proxy delayed a connection");
+			}
 		}
 	}
 
