@@ -35,6 +35,8 @@ final class DistlockContender implements Contender {
 	DistlockContender(RedisAddress address, String namespace, boolean metered) {
 		this.connectionFactory = connectionFactory(address);
 		this.locker = new RedisLocker(this.connectionFactory, namespace);
+		// As an application context does: the locker gets ready before the first lock.
+		this.locker.start();
 		this.metered = metered;
 		this.template = new DefaultLockTemplate(this.locker, LockSettings.watchdogLease(LEASE),
 				metered ? List.of(new LockMetrics(new SimpleMeterRegistry())) : List.of());
