@@ -88,6 +88,16 @@ public final class RedisServer implements AutoCloseable {
 	}
 
 	/**
+	 * Starts a server that replicates {@code master}, and waits until it accepts connections (not
+	 * until it is in sync).
+	 * @param master the server to replicate
+	 * @return the running replica
+	 */
+	public static RedisServer startReplicaOf(RedisServer master) {
+		return start(List.of("--replicaof", master.host(), String.valueOf(master.port())));
+	}
+
+	/**
 	 * Starts a server with options of its own, {@code --name value} words after the rig's, which
 	 * they override: {@code --cluster-enabled yes}, {@code --replicaof host port}.
 	 * @param options the further options
