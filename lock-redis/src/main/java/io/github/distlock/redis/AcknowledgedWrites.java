@@ -63,6 +63,7 @@ final class AcknowledgedWrites implements AutoCloseable {
 		return new AcknowledgedWrites(lettuce.getRequiredNativeClient(), acknowledgement);
 	}
 
+	/** How many replicas must confirm a write, and how long they have to. */
 	ReplicaAcknowledgement acknowledgement() {
 		return this.acknowledgement;
 	}
@@ -140,8 +141,7 @@ final class AcknowledgedWrites implements AutoCloseable {
 			throw new RedisCommandTimeoutException("Command timed out after " + timeout);
 		}
 		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new RedisException("Interrupted while waiting for replicas to confirm a lock", ex);
+			throw interrupted(ex);
 		}
 	}
 
@@ -154,9 +154,13 @@ final class AcknowledgedWrites implements AutoCloseable {
 			throw unwrapped(ex);
 		}
 		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new RedisException("Interrupted while waiting for replicas to confirm a lock", ex);
+			throw interrupted(ex);
 		}
+	}
+
+	private static RedisException interrupted(InterruptedException ex) {
+		Thread.currentThread().interrupt();
+		return new RedisException("Interrupted while waiting for replicas to confirm a lock", ex);
 	}
 
 	private static RuntimeException unwrapped(ExecutionException ex) {

@@ -104,6 +104,26 @@ class RedisLockerClusterIntegrationTests extends AbstractRedisLockerContractTest
 			assertThat(RedisRenewals.calls(keys, false)).hasSize(3);
 		}
 
+		@Test
+		void withReplicaAcknowledgementRenewsLocksOnEveryMasterOnceTheirReplicasHaveThem() {
+			RedisLocker acknowledged = new RedisLocker(connectionFactory, prefix(),
+					new ReplicaAcknowledgement(1, Duration.ofSeconds(2)));
+			try {
+				List<LeaseRequest> leases = new ArrayList<>();
+				for (int i = 0; i < 30; i++) {
+					String key = "acknowledged:" + i;
+					assertThat(acknowledged.tryAcquire(key, "owner", LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+					leases.add(new LeaseRequest(key, "owner", LEASE));
+				}
+				RedisLockKeys keys = new RedisLockKeys(prefix());
+				assertThat(leases.stream().map((lease) -> redis.get().masterOf(keys.lock(lease.key()))).distinct()).hasSize(3);
+				assertThat(acknowledged.renew(leases)).hasSize(30).containsOnly(Renewal.RENEWED);
+			}
+			finally {
+				acknowledged.close();
+			}
+		}
+
 	}
 
 	@Nested
