@@ -76,14 +76,14 @@ class ReplicaAcknowledgementIntegrationTests {
 	@Test
 	void aWaitSentAgainAfterItsConnectionDroppedConfirmsNothing() {
 		useLocker(Duration.ofSeconds(5), Duration.ofSeconds(10));
-		// Loads the script, and has the replica acknowledge a write of the connection.
+		// Loads the script, so that the acquire below sends one WAIT, not one after NOSCRIPT too.
 		assertThat(this.locker.tryAcquire("warm-up", "owner-0", LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
 		replica.pause();
 		try {
 			CompletableFuture<Acquisition> acquisition = CompletableFuture
 				.supplyAsync(() -> this.locker.tryAcquire("k", "owner-1", LEASE, Duration.ZERO), this.threads);
-			// WAIT blocks while the replica is paused. Lettuce sends it again on a new connection,
-			// where it counts none of the writes of the old one and answers at once.
+			// WAIT blocks while the replica is paused. Cut, Lettuce sends it again on a new
+			// connection, where whatever it answers says nothing of the old connection's write.
 			await().atMost(Duration.ofSeconds(5)).until(() -> killClientsBlockedIn("wait") > 0);
 			assertThat(acquisition).failsWithin(Duration.ofSeconds(20))
 				.withThrowableOfType(ExecutionException.class)
