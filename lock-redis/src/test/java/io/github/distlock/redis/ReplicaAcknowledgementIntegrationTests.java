@@ -13,7 +13,6 @@ import io.github.distlock.core.LeaseRequest;
 import io.github.distlock.core.Release;
 import io.github.distlock.core.Renewal;
 import io.github.distlock.test.redis.RedisServer;
-import io.lettuce.core.KillArgs;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -84,7 +83,7 @@ class ReplicaAcknowledgementIntegrationTests {
 				.supplyAsync(() -> this.locker.tryAcquire("k", "owner-1", LEASE, Duration.ZERO), this.threads);
 			// WAIT blocks while the replica is paused. Cut, Lettuce sends it again on a new
 			// connection, where whatever it answers says nothing of the old connection's write.
-			await().atMost(Duration.ofSeconds(5)).until(() -> killClientsBlockedIn("wait") > 0);
+			await().atMost(Duration.ofSeconds(5)).until(() -> master.killClientsBlockedIn("wait") > 0);
 			assertThat(acquisition).failsWithin(Duration.ofSeconds(20))
 				.withThrowableOfType(ExecutionException.class)
 				.withCauseInstanceOf(ReplicaAcknowledgementException.class);
@@ -138,20 +137,6 @@ class ReplicaAcknowledgementIntegrationTests {
 		this.connectionFactory = RedisConnections.standalone(master.port(), commandTimeout);
 		this.locker = new RedisLocker(this.connectionFactory, this.prefix,
 				new ReplicaAcknowledgement(1, acknowledgementTimeout));
-	}
-
-	/** Cuts the connections of the clients blocked in {@code command}; returns how many. */
-	private static long killClientsBlockedIn(String command) {
-		return master.withConnection((redis) -> {
-			long killed = 0;
-			for (String client : redis.sync().clientList().split("\n")) {
-				if (client.contains(" flags=b ") && client.contains(" cmd=" + command + " ")) {
-					String id = client.substring(client.indexOf("id=") + 3, client.indexOf(' ', client.indexOf("id=")));
-					killed += redis.sync().clientKill(KillArgs.Builder.id(Long.parseLong(id)));
-				}
-			}
-			return killed;
-		});
 	}
 
 }
