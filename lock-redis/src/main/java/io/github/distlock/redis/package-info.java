@@ -112,9 +112,9 @@
  * the acquire and find nothing, leaving the lock it then took held by nobody for a lease.</li>
  * <li>A renewal the replicas did not confirm is answered unanswered ({@code Renewal.UNANSWERED}):
  * the holder keeps the expiry last confirmed, and the renewal is tried again; while the replicas
- * stay away the lock lapses at that expiry. A renewal that shortens a lease needs no confirmation:
- * the core lowers its estimate before sending it, and a new master that never had it keeps the
- * longer lease, which only makes other processes wait longer.</li>
+ * stay away the lock lapses at that expiry. A renewal that shortens a lease is safe unconfirmed
+ * too (it is sent again all the same): the core lowers its estimate before sending it, and a new
+ * master that never had it keeps the longer lease, which only makes other processes wait longer.</li>
  * <li>Releases and fencing tokens are not acknowledged: a release lost in a failover is sent again
  * (see {@code PROTOCOL.md} of the core package), and a fencing token is based on the server's
  * clock.</li>
