@@ -96,10 +96,8 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 	/** Tells this process's attempts and waiters from other processes'. */
 	private final String processId = UUID.randomUUID().toString();
 
-	private final ReplicaAcknowledgement acknowledgement;
-
-	/** Acquisitions that wait for replicas, when {@link #acknowledgement} asks for any. */
-	private final @Nullable AcknowledgedAcquisitions acknowledged;
+	/** Acquisitions and renewals that wait for replicas, when replica acknowledgement asks for any. */
+	private final @Nullable AcknowledgedWrites acknowledged;
 
 	/** Whether {@link #start()} was called since construction or the last {@link #stop()}. */
 	private volatile boolean started;
@@ -144,10 +142,8 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 		this.giveWayMillis = millis(giveWay);
 		this.fencingMemoryMillis = millis(fencingMemory);
 		this.releaseNotices = new RedisReleaseNotices(connectionFactory, this.keys);
-		this.renewals = new RedisRenewals(this.redis, this.keys, this.processId);
-		this.acknowledgement = acknowledgement;
-		this.acknowledged = acknowledgement.isEnabled() ? AcknowledgedAcquisitions.over(connectionFactory, acknowledgement)
-				: null;
+		this.acknowledged = acknowledgement.isEnabled() ? AcknowledgedWrites.over(connectionFactory, acknowledgement) : null;
+		this.renewals = new RedisRenewals(this.redis, this.keys, this.processId, this.acknowledged);
 	}
 
 	/**
@@ -170,14 +166,28 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 	}
 
 	/** The acquire script's answer, once enough replicas confirmed a lock it took. */
-	private SentScripts.Sent acknowledgedAcquire(AcknowledgedAcquisitions acquisitions, String key, List<String> keys,
-			String[] args) {
-		AcknowledgedAcquisitions.Answer answer = acquisitions.acquire(keys, args);
-		if (answer.answer() == 1 && answer.replicas() < this.acknowledgement.replicas()) {
-			release(key, args[0]);
+	private SentScripts.Sent acknowledgedAcquire(AcknowledgedWrites writes, String key, List<String> keys, String[] args) {
+		String owner = args[0];
+		AcknowledgedWrites.Answer<Long> answer;
+		try {
+			answer = writes.write(LockScripts.ACQUIRE, keys, args);
+		}
+		catch (RuntimeException ex) {
+			// The acquire may still run at the master. The core's clean-up releases on the shared
+			// connection, which could overtake it; this release goes after it, on its connection.
+			try {
+				writes.sendAfter(LockScripts.RELEASE, this.keys.forRelease(key), releaseArguments(key, owner, ""));
+			}
+			catch (RuntimeException releaseFailure) {
+				ex.addSuppressed(releaseFailure);
+			}
+			throw ex;
+		}
+		if (answer.answer() == 1 && !answer.confirmed()) {
+			release(key, owner);
 			throw new ReplicaAcknowledgementException("Lock '" + key + "' was taken on the master, but " + answer.replicas()
-					+ " of the " + this.acknowledgement.replicas() + " replicas required confirmed it within "
-					+ this.acknowledgement.timeout().toMillis() + " ms, so a failover could lose it; it was released. "
+					+ " of the " + answer.required() + " replicas required confirmed it within "
+					+ writes.acknowledgement().timeout().toMillis() + " ms, so a failover could lose it; it was released. "
 					+ "Check the master's replicas, or lower distlock.replica-ack.replicas or raise distlock.replica-ack.timeout");
 		}
 		return new SentScripts.Sent(answer.answer(), answer.sentAt());
@@ -203,9 +213,13 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 	}
 
 	private Release release(String key, String owner, String givingProcess) {
-		long answer = this.redis.execute(LockScripts.RELEASE, this.keys.forRelease(key), owner,
-				this.keys.noticeChannel(key), key, givingProcess, this.giveWayMillis, RELEASE_MEMORY);
+		long answer = this.redis.execute(LockScripts.RELEASE, this.keys.forRelease(key),
+				(Object[]) releaseArguments(key, owner, givingProcess));
 		return (answer == 1) ? Release.RELEASED : (answer == 0) ? Release.GONE : Release.TAKEN;
+	}
+
+	private String[] releaseArguments(String key, String owner, String givingProcess) {
+		return new String[] { owner, this.keys.noticeChannel(key), key, givingProcess, this.giveWayMillis, RELEASE_MEMORY };
 	}
 
 	@Override

@@ -19,7 +19,8 @@ import io.github.distlock.core.Renewal;
  * Renews a batch of locks with {@code renew.lua}: at most {@value #MAX_LOCKS} locks a call, so
  * that no call holds Redis up for long, and in a Redis Cluster the locks of one slot a call,
  * since all keys of a script must share a slot. Outside a cluster, a hundred locks take one
- * round trip whatever their slots.
+ * round trip whatever their slots. With replica acknowledgement, each call is followed by
+ * {@code WAIT}, and a lock counts as renewed only once the replicas confirmed it.
  */
 final class RedisRenewals {
 
@@ -32,23 +33,27 @@ final class RedisRenewals {
 
 	private final String processId;
 
+	/** Renewals that wait for replicas, when replica acknowledgement asks for any. */
+	private final @Nullable AcknowledgedWrites acknowledged;
+
 	/** Whether the connections go to a Redis Cluster; found on the first renewal of several locks. */
 	private volatile @Nullable Boolean cluster;
 
-	RedisRenewals(StringRedisTemplate redis, RedisLockKeys keys, String processId) {
+	RedisRenewals(StringRedisTemplate redis, RedisLockKeys keys, String processId,
+			@Nullable AcknowledgedWrites acknowledged) {
 		this.redis = redis;
 		this.keys = keys;
 		this.processId = processId;
+		this.acknowledged = acknowledged;
 	}
 
 	List<Renewal> renew(List<LeaseRequest> leases) {
 		List<String> lockKeys = leases.stream().map((lease) -> this.keys.lock(lease.key())).toList();
 		Renewal[] answers = new Renewal[leases.size()];
 		for (List<Integer> call : calls(lockKeys, leases.size() > 1 && isCluster())) {
-			List<Long> replies = renew(leases, call);
+			List<Renewal> renewals = renew(leases, call);
 			for (int i = 0; i < call.size(); i++) {
-				long reply = replies.get(i);
-				answers[call.get(i)] = (reply == 0) ? Renewal.LOST : Renewal.renewed(reply == 2);
+				answers[call.get(i)] = renewals.get(i);
 			}
 		}
 		return List.of(answers);
@@ -75,7 +80,7 @@ final class RedisRenewals {
 		return calls;
 	}
 
-	private List<Long> renew(List<LeaseRequest> leases, List<Integer> call) {
+	private List<Renewal> renew(List<LeaseRequest> leases, List<Integer> call) {
 		List<String> scriptKeys = new ArrayList<>(2 * call.size());
 		List<String> arguments = new ArrayList<>(1 + 2 * call.size());
 		arguments.add(this.processId);
@@ -86,7 +91,22 @@ final class RedisRenewals {
 			arguments.add(lease.owner());
 			arguments.add(RedisLocker.millis(lease.lease()));
 		}
-		return this.redis.execute(LockScripts.RENEW, scriptKeys, arguments.toArray());
+		if (this.acknowledged == null) {
+			return renewals(this.redis.execute(LockScripts.RENEW, scriptKeys, arguments.toArray()), true);
+		}
+		AcknowledgedWrites.Answer<List<Long>> answer = this.acknowledged.write(LockScripts.RENEW, scriptKeys,
+				arguments.toArray(String[]::new));
+		return renewals(answer.answer(), answer.confirmed());
+	}
+
+	/**
+	 * The renewals of the script's replies. A lease the replicas did not confirm could be lost in
+	 * a failover, so the holder may not count on it: it is answered as unanswered, and tried again.
+	 */
+	private static List<Renewal> renewals(List<Long> replies, boolean confirmed) {
+		return replies.stream()
+			.map((reply) -> (reply == 0) ? Renewal.LOST : confirmed ? Renewal.renewed(reply == 2) : Renewal.UNANSWERED)
+			.toList();
 	}
 
 	/**

@@ -3,9 +3,9 @@ package io.github.distlock.redis;
 import java.time.Duration;
 
 /**
- * How many replicas must confirm a lock before its acquisition is granted, and how long they have
- * to: Redis's {@code WAIT numreplicas timeout} after the acquire script, on the master that took
- * the lock. See the package documentation.
+ * How many replicas must confirm a lock before its acquisition is granted, or its renewal counted,
+ * and how long they have to: Redis's {@code WAIT numreplicas timeout} after the acquire or renewal
+ * script, on the connection to the master that ran it. See the package documentation.
  *
  * @param replicas how many replicas must have the lock; 0 turns acknowledgement off
  * @param timeout how long to wait for them; positive

@@ -104,26 +104,46 @@
  * <h2>Failovers and replica acknowledgement</h2>
  * Redis replicates asynchronously: a lock that its master granted and that no replica had yet when
  * the master died is gone on the replica that takes over, and another process can take it while
- * its holder still holds it. With replica acknowledgement ({@link ReplicaAcknowledgement}, off by
- * default), an acquisition is not granted until enough replicas have the lock:
+ * its holder still holds it. The same goes for a lease that a renewal (or a hand-off) set: the
+ * holder counts on it, the new master has the old one. With replica acknowledgement
+ * ({@link ReplicaAcknowledgement}, off by default), neither is counted on until enough replicas
+ * have it:
  * <ul>
- * <li>{@code acquire.lua} and {@code WAIT numreplicas timeout} are sent together, one after the
- * other, on a connection of the locker's own to the master of the lock's slot: {@code WAIT} may not
- * run inside a script, it waits for the writes of the connection that sends it, and it blocks that
- * connection meanwhile, so it never goes on the application's shared connection.</li>
- * <li>When the script took the lock and fewer replicas than asked confirmed within the timeout,
- * the lock is released (owner-checked, as any release) and the acquisition fails with a
+ * <li>{@code acquire.lua}, or a call of {@code renew.lua}, and {@code WAIT numreplicas timeout} are
+ * sent together, one after the other, on a connection of the locker's own to the master of the
+ * lock's slot: {@code WAIT} may not run inside a script, it waits for the writes of the connection
+ * that sends it, and it blocks that connection meanwhile, so it never goes on the application's
+ * shared connection.</li>
+ * <li>{@code WAIT} counts only when it ran on the server connection that ran the script. Lettuce
+ * sends the commands a dropped connection left unanswered again on the new connection, which after
+ * a failover may lead to a new master that never had the write, where {@code WAIT} answers at
+ * once. So the locker listens for drops of its connection ({@code ConnectionDrops}, a listener on
+ * the client): when it drops before {@code WAIT} answered, the write is unconfirmed at once,
+ * whatever comes back later.</li>
+ * <li>When the acquire script took the lock and fewer replicas than asked confirmed within the
+ * timeout, the lock is released (owner-checked, as any release) and the acquisition fails with a
  * {@link ReplicaAcknowledgementException}: the caller does not get the lock. A busy answer is
- * answered as busy, whatever {@code WAIT} says.</li>
- * <li>Releases, renewals and fencing tokens are not acknowledged: a release lost in a failover is
- * sent again (see {@code PROTOCOL.md} of the core package), a renewal lost makes the holder's lease
- * estimate no longer than before, and a fencing token is based on the server's clock.</li>
- * <li>Acknowledged acquisitions share the locker's one connection per master, so they wait for each
- * other's {@code WAIT}: little while replicas answer, up to the timeout each while they do not.</li>
+ * answered as busy, whatever {@code WAIT} says. When the acquisition fails without an answer (the
+ * connection dropped, or the command timed out, for example behind another {@code WAIT}), the
+ * acquire may still run at the master: a release is sent after it on the same connection, so it
+ * runs after it. The core's own clean-up releases on the shared connection, which could overtake
+ * the acquire and find nothing, leaving the lock it then took held by nobody for a lease.</li>
+ * <li>A renewal the replicas did not confirm is answered unanswered ({@code Renewal.UNANSWERED}):
+ * the holder keeps the expiry last confirmed, and the renewal is tried again; while the replicas
+ * stay away the lock lapses at that expiry. A renewal that shortens a lease is safe unconfirmed
+ * too (it is sent again all the same): the core lowers its estimate before sending it, and a new
+ * master that never had it keeps the longer lease, which only makes other processes wait longer.</li>
+ * <li>Releases and fencing tokens are not acknowledged: a release lost in a failover is sent again
+ * (see {@code PROTOCOL.md} of the core package), and a fencing token is based on the server's
+ * clock.</li>
+ * <li>Acknowledged acquisitions and renewals share the locker's one connection per master, so they
+ * wait for each other's {@code WAIT}: little while replicas answer, up to the timeout each while
+ * they do not.</li>
  * </ul>
  * A replica that acknowledged can still lose the lock if it is restarted without its data, and
  * {@code WAIT} does not make Redis strongly consistent; it closes the common window, a failover
- * right after an acquisition. Redlock needs none of this: its nodes are independent masters.
+ * right after an acquisition or a renewal. Redlock needs none of this: its nodes are independent
+ * masters.
  */
 @NullMarked
 package io.github.distlock.redis;

@@ -17,11 +17,18 @@ final class RedisConnections {
 
 	private static final String HOST = "127.0.0.1";
 
+	private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(5);
+
 	private RedisConnections() {
 	}
 
 	static LettuceConnectionFactory standalone(int port) {
 		return standalone(port, null, null);
+	}
+
+	/** Connections whose commands time out after {@code commandTimeout}. */
+	static LettuceConnectionFactory standalone(int port, Duration commandTimeout) {
+		return started(new RedisStandaloneConfiguration(HOST, port), commandTimeout);
 	}
 
 	/** Connections that authenticate as {@code username} when it is not null. */
@@ -31,17 +38,17 @@ final class RedisConnections {
 			configuration.setUsername(username);
 			configuration.setPassword(RedisPassword.of(password));
 		}
-		return started(configuration);
+		return started(configuration, COMMAND_TIMEOUT);
 	}
 
 	/** Connections to a Redis Cluster whose nodes are {@code host:port} separated by commas. */
 	static LettuceConnectionFactory cluster(String nodes) {
-		return started(new RedisClusterConfiguration(List.of(nodes.split(","))));
+		return started(new RedisClusterConfiguration(List.of(nodes.split(","))), COMMAND_TIMEOUT);
 	}
 
-	private static LettuceConnectionFactory started(RedisConfiguration configuration) {
+	private static LettuceConnectionFactory started(RedisConfiguration configuration, Duration commandTimeout) {
 		LettuceConnectionFactory factory = new LettuceConnectionFactory(configuration,
-				LettuceClientConfiguration.builder().commandTimeout(Duration.ofSeconds(5)).build());
+				LettuceClientConfiguration.builder().commandTimeout(commandTimeout).build());
 		factory.afterPropertiesSet();
 		factory.start();
 		return factory;

@@ -4,6 +4,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.stream.IntStream;
 
 import io.github.distlock.core.Acquisition;
@@ -15,6 +19,7 @@ import io.github.distlock.test.redis.RedisCluster;
 import io.github.distlock.test.redis.RedisServer;
 import io.github.distlock.test.redis.RedisTopologyExtension;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -27,6 +32,7 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The {@link Locker} contract run against {@link RedisLocker} on a Redis Cluster of three masters,
@@ -117,6 +123,57 @@ class RedisLockerClusterIntegrationTests extends AbstractRedisLockerContractTest
 				.containsOnly(ClusterSlotHashUtil.calculateSlot(keys.get(call.get(0)))));
 			assertThat(calls.stream().mapToInt(List::size).sum()).isEqualTo(300);
 			assertThat(RedisRenewals.calls(keys, false)).hasSize(3);
+		}
+
+	}
+
+	/** Replica acknowledgement on the master of each lock's slot. */
+	@Nested
+	class Acknowledged {
+
+		private final RedisLocker acknowledged = new RedisLocker(connectionFactory, prefix(),
+				new ReplicaAcknowledgement(1, Duration.ofSeconds(10)));
+
+		/** A thread of the test's own: a small common pool may be busy. */
+		private final ExecutorService thread = Executors.newSingleThreadExecutor();
+
+		@AfterEach
+		void close() {
+			this.thread.shutdownNow();
+			this.acknowledged.close();
+		}
+
+		@Test
+		void renewsLocksOnEveryMasterOnceTheirReplicasHaveThem() {
+			List<LeaseRequest> leases = new ArrayList<>();
+			for (int i = 0; i < 30; i++) {
+				String key = "acknowledged:" + i;
+				assertThat(this.acknowledged.tryAcquire(key, "owner", LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+				leases.add(new LeaseRequest(key, "owner", LEASE));
+			}
+			RedisLockKeys keys = new RedisLockKeys(prefix());
+			assertThat(leases.stream().map((lease) -> redis.get().masterOf(keys.lock(lease.key()))).distinct()).hasSize(3);
+			assertThat(this.acknowledged.renew(leases)).hasSize(30).containsOnly(Renewal.RENEWED);
+		}
+
+		@Test
+		void anAcquisitionWhoseConnectionDroppedBeforeWaitAnsweredIsNotGranted() {
+			RedisServer master = redis.get().masterOf(new RedisLockKeys(prefix()).lock("dropped"));
+			RedisServer replica = redis.get().replicaOf(master);
+			// Connects while every node answers: finding the cluster's topology asks the paused replica too.
+			assertThat(this.acknowledged.tryAcquire("warm-up", "owner", LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+			replica.pause();
+			try {
+				CompletableFuture<Acquisition> acquisition = CompletableFuture
+					.supplyAsync(() -> this.acknowledged.tryAcquire("dropped", "owner", LEASE, Duration.ZERO), this.thread);
+				await().atMost(Duration.ofSeconds(5)).until(() -> master.killClientsBlockedIn("wait") > 0);
+				assertThat(acquisition).failsWithin(Duration.ofSeconds(20))
+					.withThrowableOfType(ExecutionException.class)
+					.withCauseInstanceOf(ReplicaAcknowledgementException.class);
+			}
+			finally {
+				replica.resume();
+			}
 		}
 
 	}

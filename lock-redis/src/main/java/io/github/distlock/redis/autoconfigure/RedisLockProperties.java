@@ -28,20 +28,23 @@ public class RedisLockProperties {
 	}
 
 	/**
-	 * Settings of replica acknowledgement: an acquisition is granted only once replicas have the
-	 * lock, so that a failover right after it does not lose it. Not used by Redlock.
+	 * Settings of replica acknowledgement: an acquisition is granted, and a renewal counted, only
+	 * once replicas have the lock, so that a failover right after it does not lose it. Not used by
+	 * Redlock.
 	 */
 	public static class ReplicaAck {
 
 		/**
 		 * How many replicas of the lock's master must confirm a lock (Redis WAIT) before its
-		 * acquisition is granted; when fewer do within the timeout, the lock is released and the
-		 * acquisition fails. 0 turns acknowledgement off.
+		 * acquisition is granted, and a renewal before its lease counts; when fewer do within the
+		 * timeout, the lock is released and the acquisition fails, or the renewal is tried again.
+		 * 0 turns acknowledgement off.
 		 */
 		private int replicas;
 
 		/**
-		 * How long an acquisition waits for the replicas to confirm the lock; at least 1ms.
+		 * How long an acquisition or a renewal waits for the replicas to confirm the lock; at
+		 * least 1ms.
 		 */
 		private Duration timeout = Duration.ofMillis(100);
 

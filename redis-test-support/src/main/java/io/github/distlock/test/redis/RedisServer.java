@@ -17,6 +17,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
+import io.lettuce.core.KillArgs;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulRedisConnection;
@@ -85,6 +86,16 @@ public final class RedisServer implements AutoCloseable {
 	 */
 	public static RedisServer startBundled() {
 		return launched(new RedisServer(freePort(), List.of(), false, RedisServerBinary.bundled()));
+	}
+
+	/**
+	 * Starts a server that replicates {@code master}, and waits until it accepts connections (not
+	 * until it is in sync).
+	 * @param master the server to replicate
+	 * @return the running replica
+	 */
+	public static RedisServer startReplicaOf(RedisServer master) {
+		return start(List.of("--replicaof", master.host(), String.valueOf(master.port())));
 	}
 
 	/**
@@ -198,6 +209,25 @@ public final class RedisServer implements AutoCloseable {
 			}
 		}
 		return calls;
+	}
+
+	/**
+	 * Closes the connections of the clients blocked in a command ({@code CLIENT KILL ID}), as a
+	 * network reset would.
+	 * @param commandName the command's name in lower case, as {@code CLIENT LIST} shows it ({@code wait})
+	 * @return how many connections were closed
+	 */
+	public long killClientsBlockedIn(String commandName) {
+		return withConnection((connection) -> {
+			long killed = 0;
+			for (String client : connection.sync().clientList().split("\n")) {
+				if (client.contains(" flags=b ") && client.contains(" cmd=" + commandName + " ")) {
+					String id = client.substring("id=".length(), client.indexOf(' '));
+					killed += connection.sync().clientKill(KillArgs.Builder.id(Long.parseLong(id)));
+				}
+			}
+			return killed;
+		});
 	}
 
 	@Override
