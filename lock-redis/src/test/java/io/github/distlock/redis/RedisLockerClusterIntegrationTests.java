@@ -148,7 +148,7 @@ class RedisLockerClusterIntegrationTests extends AbstractRedisLockerContractTest
 			List<LeaseRequest> leases = new ArrayList<>();
 			for (int i = 0; i < 30; i++) {
 				String key = "acknowledged:" + i;
-				assertThat(this.acknowledged.tryAcquire(key, "owner", LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+				assertThat(this.acknowledged.tryAcquire(key, "owner", LEASE, Duration.ZERO)).returns(true, Acquisition::acquired);
 				leases.add(new LeaseRequest(key, "owner", LEASE));
 			}
 			RedisLockKeys keys = new RedisLockKeys(prefix());
@@ -161,7 +161,7 @@ class RedisLockerClusterIntegrationTests extends AbstractRedisLockerContractTest
 			RedisServer master = redis.get().masterOf(new RedisLockKeys(prefix()).lock("dropped"));
 			RedisServer replica = redis.get().replicaOf(master);
 			// Connects while every node answers: finding the cluster's topology asks the paused replica too.
-			assertThat(this.acknowledged.tryAcquire("warm-up", "owner", LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+			assertThat(this.acknowledged.tryAcquire("warm-up", "owner", LEASE, Duration.ZERO)).returns(true, Acquisition::acquired);
 			replica.pause();
 			try {
 				CompletableFuture<Acquisition> acquisition = CompletableFuture
