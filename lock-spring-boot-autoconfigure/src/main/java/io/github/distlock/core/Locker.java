@@ -8,9 +8,10 @@ import java.util.Optional;
  * A lock store: the few atomic operations that distlock needs, each one round trip (a batch of
  * renewals included).
  *
- * <p>Owners are opaque tokens chosen by the caller; a store compares them, never interprets them.
- * One owner token stands for this process's claim on a lock for as long as the lock stays in the
- * process, however many local holders it passes through (see the package documentation).
+ * <p>Owners are opaque tokens chosen by the caller; a store compares them, and reads nothing in
+ * them but the process that minted them ({@link #processOf}). One owner token stands for this
+ * process's claim on a lock for as long as the lock stays in the process, however many local
+ * holders it passes through (see the package documentation).
  *
  * <p>Every operation gives the same answer when the store runs it twice, as a client that re-sends
  * a command whose reply was lost makes it do: an acquire that finds the lock held by its own owner
@@ -20,6 +21,20 @@ import java.util.Optional;
  * @since 0.1.0
  */
 public interface Locker {
+
+	/**
+	 * The process that minted an owner token: one template, so one application context. A store
+	 * that tells this process's waiters from other processes' (to answer that others wait, or to
+	 * leave a lock given way to them) keys them by it, so that two templates over one locker are
+	 * two processes to each other, as they are to everyone else.
+	 * @param owner an owner token
+	 * @return the process's part of it; empty for a token not minted by a template (a test's), whose
+	 * process the store must know otherwise
+	 */
+	static Optional<String> processOf(String owner) {
+		int end = owner.indexOf(OwnerTokens.PROCESS_END);
+		return (end > 0) ? Optional.of(owner.substring(0, end)) : Optional.empty();
+	}
 
 	/**
 	 * Takes the lock if it is free or already held by {@code owner}.

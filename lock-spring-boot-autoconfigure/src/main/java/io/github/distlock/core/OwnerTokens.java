@@ -15,6 +15,9 @@ import org.jspecify.annotations.Nullable;
  */
 final class OwnerTokens {
 
+	/** Ends the process's part of a token ({@link Locker#processOf}): its random part, which has none. */
+	static final char PROCESS_END = ':';
+
 	private final String secretPrefix = randomPart();
 
 	private final AtomicLong counter = new AtomicLong();
@@ -61,7 +64,7 @@ final class OwnerTokens {
 	private static String randomPart() {
 		byte[] bytes = new byte[12];
 		new SecureRandom().nextBytes(bytes);
-		return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes) + ":";
+		return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes) + PROCESS_END;
 	}
 
 }
