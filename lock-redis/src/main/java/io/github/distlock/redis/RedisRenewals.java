@@ -1,14 +1,21 @@
 package io.github.distlock.redis;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 
+import org.springframework.dao.QueryTimeoutException;
 import org.springframework.data.redis.connection.ClusterSlotHashUtil;
+import org.springframework.data.redis.connection.ReactiveRedisConnectionFactory;
 import org.springframework.data.redis.connection.RedisClusterConnection;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
 import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
@@ -20,6 +27,10 @@ import io.github.distlock.core.Renewal;
  * that no call holds Redis up for long, and in a Redis Cluster the locks of one slot a call,
  * since all keys of a script must share a slot. Outside a cluster, a hundred locks take one
  * round trip whatever their slots.
+ * <p>The calls of a batch are sent together, without waiting for each other's answers, so that
+ * each master of a cluster answers for its own locks; a call with no answer (its master stalled,
+ * or failed over) leaves its locks {@link Renewal#UNANSWERED} while the others are answered, and
+ * the batch fails only when no call was answered, as a whole-store outage does.
  */
 final class RedisRenewals {
 
@@ -27,6 +38,9 @@ final class RedisRenewals {
 	static final int MAX_LOCKS = 100;
 
 	private final StringRedisTemplate redis;
+
+	/** Sends the calls of a batch together. */
+	private final ReactiveStringRedisTemplate reactive;
 
 	private final RedisLockKeys keys;
 
@@ -37,21 +51,38 @@ final class RedisRenewals {
 
 	RedisRenewals(StringRedisTemplate redis, RedisLockKeys keys, String processId) {
 		this.redis = redis;
+		this.reactive = new ReactiveStringRedisTemplate(reactive(redis.getRequiredConnectionFactory()));
 		this.keys = keys;
 		this.processId = processId;
 	}
 
 	List<Renewal> renew(List<LeaseRequest> leases) {
 		List<String> lockKeys = leases.stream().map((lease) -> this.keys.lock(lease.key())).toList();
+		List<List<Integer>> calls = calls(lockKeys, leases.size() > 1 && isCluster());
+		List<CallAnswer> answered = (calls.size() == 1) ? List.of(sendAlone(leases, calls.get(0)))
+				: sendTogether(leases, calls);
 		Renewal[] answers = new Renewal[leases.size()];
-		for (List<Integer> call : calls(lockKeys, leases.size() > 1 && isCluster())) {
-			List<Long> replies = renew(leases, call);
-			for (int i = 0; i < call.size(); i++) {
-				long reply = replies.get(i);
-				answers[call.get(i)] = (reply == 0) ? Renewal.LOST : Renewal.renewed(reply == 2);
+		for (CallAnswer answer : answered) {
+			for (int i = 0; i < answer.call().size(); i++) {
+				answers[answer.call().get(i)] = answer.renewal(i);
 			}
 		}
 		return List.of(answers);
+	}
+
+	/** One call for the whole batch: answered within the client's command timeout, or failed. */
+	private CallAnswer sendAlone(List<LeaseRequest> leases, List<Integer> call) {
+		ScriptCall script = new ScriptCall(leases, call, this.keys, this.processId);
+		return new CallAnswer(call, this.redis.execute(LockScripts.RENEW, script.keys(), script.arguments().toArray()), null);
+	}
+
+	/** Several calls at once; fails only when none was answered. */
+	private List<CallAnswer> sendTogether(List<LeaseRequest> leases, List<List<Integer>> calls) {
+		List<CallAnswer> answered = Flux.fromIterable(calls).flatMap((call) -> send(leases, call)).collectList().block();
+		if (answered.stream().allMatch(CallAnswer::failed)) {
+			throw answered.get(0).failure();
+		}
+		return answered;
 	}
 
 	/**
@@ -75,18 +106,23 @@ final class RedisRenewals {
 		return calls;
 	}
 
-	private List<Long> renew(List<LeaseRequest> leases, List<Integer> call) {
-		List<String> scriptKeys = new ArrayList<>(2 * call.size());
-		List<String> arguments = new ArrayList<>(1 + 2 * call.size());
-		arguments.add(this.processId);
-		for (int position : call) {
-			LeaseRequest lease = leases.get(position);
-			scriptKeys.add(this.keys.lock(lease.key()));
-			scriptKeys.add(this.keys.waiters(lease.key()));
-			arguments.add(lease.owner());
-			arguments.add(RedisLocker.millis(lease.lease()));
-		}
-		return this.redis.execute(LockScripts.RENEW, scriptKeys, arguments.toArray());
+	/**
+	 * Sends one call of several, and gives up waiting for its answer after a third of its shortest
+	 * lease: the watchdog renews once a third of a lease has passed (the default interval), so the
+	 * other calls' answers still come before their locks' old leases end, and a third is left to
+	 * try the unanswered locks again.
+	 */
+	private Mono<CallAnswer> send(List<LeaseRequest> leases, List<Integer> call) {
+		ScriptCall script = new ScriptCall(leases, call, this.keys, this.processId);
+		Duration giveUp = call.stream().map((position) -> leases.get(position).lease()).min(Duration::compareTo)
+			.orElseThrow()
+			.dividedBy(3);
+		return this.reactive.execute(LockScripts.RENEW, script.keys(), script.arguments())
+			.next()
+			.timeout(giveUp, Mono.error(() -> new QueryTimeoutException("Redis did not answer the renewal of "
+					+ call.size() + " lock(s) within " + giveUp.toMillis() + " ms")))
+			.map((replies) -> new CallAnswer(call, replies, null))
+			.onErrorResume(RuntimeException.class, (ex) -> Mono.just(new CallAnswer(call, null, ex)));
 	}
 
 	/**
@@ -101,6 +137,54 @@ final class RedisRenewals {
 			this.cluster = known;
 		}
 		return known;
+	}
+
+	/** Whether the connection factory has reactive connections, as Lettuce's has; Jedis has none. */
+	private static ReactiveRedisConnectionFactory reactive(RedisConnectionFactory connectionFactory) {
+		if (!(connectionFactory instanceof ReactiveRedisConnectionFactory reactive)) {
+			throw new IllegalStateException("The Redis locker needs Lettuce, and the Redis connection factory is a "
+					+ connectionFactory.getClass().getName());
+		}
+		return reactive;
+	}
+
+	/** The keys and arguments of {@code renew.lua} for the locks of one call. */
+	private record ScriptCall(List<String> keys, List<String> arguments) {
+
+		ScriptCall(List<LeaseRequest> leases, List<Integer> call, RedisLockKeys lockKeys, String processId) {
+			this(new ArrayList<>(2 * call.size()), new ArrayList<>(1 + 2 * call.size()));
+			this.arguments.add(processId);
+			for (int position : call) {
+				LeaseRequest lease = leases.get(position);
+				this.keys.add(lockKeys.lock(lease.key()));
+				this.keys.add(lockKeys.waiters(lease.key()));
+				this.arguments.add(lease.owner());
+				this.arguments.add(RedisLocker.millis(lease.lease()));
+			}
+		}
+
+	}
+
+	/**
+	 * One call's answer: the script's reply for each of its locks, or the failure it met.
+	 * @param call the positions of the call's locks in the batch
+	 * @param replies the script's replies, or {@code null} when it failed
+	 * @param failure the failure, or {@code null} when it was answered
+	 */
+	private record CallAnswer(List<Integer> call, @Nullable List<Long> replies, @Nullable RuntimeException failure) {
+
+		boolean failed() {
+			return this.failure != null;
+		}
+
+		Renewal renewal(int index) {
+			if (this.replies == null) {
+				return Renewal.UNANSWERED;
+			}
+			long reply = this.replies.get(index);
+			return (reply == 0) ? Renewal.LOST : Renewal.renewed(reply == 2);
+		}
+
 	}
 
 }
