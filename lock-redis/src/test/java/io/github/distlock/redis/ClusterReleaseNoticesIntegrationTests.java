@@ -19,6 +19,8 @@ import io.github.distlock.core.LockSettings;
 import io.github.distlock.test.redis.RedisCluster;
 import io.github.distlock.test.redis.RedisServer;
 import io.github.distlock.test.redis.RedisTopologyExtension;
+import io.lettuce.core.KillArgs;
+import io.lettuce.core.cluster.SlotHash;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -95,6 +97,29 @@ class ClusterReleaseNoticesIntegrationTests {
 		await().atMost(Duration.ofSeconds(10)).until(() -> shardChannelsOfTheTest().isEmpty());
 	}
 
+	@Test
+	void waiterIsToldOfAReleaseAfterItsPubSubConnectionWasRestored() throws Exception {
+		List<String> locks = locksInTwoSlotsOfOneMaster();
+		String a = locks.get(0);
+		String b = locks.get(1);
+		LockHandle heldA = this.processes.get(0).tryAcquire(a, HOLDER_LEASE, Duration.ZERO).orElseThrow();
+		LockHandle heldB = this.processes.get(0).tryAcquire(b, HOLDER_LEASE, Duration.ZERO).orElseThrow();
+		CompletableFuture<Optional<LockHandle>> waiterA = waitFor(1, a);
+		CompletableFuture<Optional<LockHandle>> waiterB = waitFor(1, b);
+		await().atMost(Duration.ofSeconds(10)).until(() -> subscribers(a) == 1 && subscribers(b) == 1);
+		// A network blip on the waiter's pub/sub connection to that master: Lettuce connects again and
+		// subscribes both channels with one SSUBSCRIBE, which the server refuses (CROSSSLOT).
+		long connections = connections(master(a));
+		assertThat(killPubSubConnections(master(a))).isOne();
+		await().atMost(Duration.ofSeconds(10)).until(() -> connections(master(a)) == connections);
+		heldA.close();
+		// Told, or looking again while not subscribed, it takes the lock long before its wait ends.
+		assertThat(waiterA.get(10, TimeUnit.SECONDS)).hasValueSatisfying((taken) -> assertThat(taken.isHeld()).isTrue());
+		heldB.close();
+		assertThat(waiterB.get(10, TimeUnit.SECONDS)).isPresent();
+	}
+
+	/** A waiter that waits as long as the holder's lease: only a notice, or looking again, ends its wait early. */
 	private CompletableFuture<Optional<LockHandle>> waitFor(int process, String lock) {
 		return CompletableFuture.supplyAsync(() -> this.processes.get(process).tryAcquire(lock, HOLDER_LEASE,
 				HOLDER_LEASE), this.threads);
@@ -115,6 +140,27 @@ class ClusterReleaseNoticesIntegrationTests {
 				return List.of(first, other);
 			}
 		}
+	}
+
+	/** Two lock names whose locks live in different slots of one master. */
+	private List<String> locksInTwoSlotsOfOneMaster() {
+		String first = "goods:1";
+		for (int i = 2;; i++) {
+			String other = "goods:" + i;
+			if (master(other).port() == master(first).port()
+					&& SlotHash.getSlot(this.keys.lock(other)) != SlotHash.getSlot(this.keys.lock(first))) {
+				return List.of(first, other);
+			}
+		}
+	}
+
+	private static long killPubSubConnections(RedisServer node) {
+		return node.withConnection((connection) -> connection.sync().clientKill(KillArgs.Builder.typePubsub()));
+	}
+
+	/** Client connections of the node, the test's own one included. */
+	private static long connections(RedisServer node) {
+		return node.withConnection((connection) -> connection.sync().clientList().lines().count());
 	}
 
 	private RedisServer master(String lock) {
