@@ -20,6 +20,7 @@ import io.github.distlock.test.redis.RedisCluster;
 import io.github.distlock.test.redis.RedisServer;
 import io.github.distlock.test.redis.RedisTopologyExtension;
 import io.lettuce.core.KillArgs;
+import io.lettuce.core.MigrateArgs;
 import io.lettuce.core.cluster.SlotHash;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -119,6 +120,42 @@ class ClusterReleaseNoticesIntegrationTests {
 		assertThat(waiterB.get(10, TimeUnit.SECONDS)).isPresent();
 	}
 
+	@Test
+	void waiterIsToldOfAReleaseAfterItsLocksSlotMovedToAnotherMaster() throws Exception {
+		List<String> locks = locksOnTwoMasters();
+		String a = locks.get(0);
+		RedisServer from = master(a);
+		RedisServer to = master(locks.get(1));
+		LockHandle held = this.processes.get(0).tryAcquire(a, HOLDER_LEASE, Duration.ZERO).orElseThrow();
+		CompletableFuture<Optional<LockHandle>> waiter = waitFor(1, a);
+		await().atMost(Duration.ofSeconds(10)).until(() -> subscribers(a) == 1);
+		// The old master unsubscribes the channel, which is subscribed again on the new one.
+		moveSlot(SlotHash.getSlot(this.keys.lock(a)), from, to);
+		await().atMost(Duration.ofSeconds(10)).until(() -> master(a).port() == to.port() && subscribers(a) == 1);
+		held.close();
+		assertThat(waiter.get(10, TimeUnit.SECONDS)).hasValueSatisfying((taken) -> assertThat(taken.isHeld()).isTrue());
+	}
+
+	@Test
+	void channelThatTheClusterCannotServeIsSubscribedOnceItCanAndNotRefused() throws Exception {
+		String lock = "goods:1";
+		RedisServer master = master(lock);
+		int slot = SlotHash.getSlot(this.keys.lock(lock));
+		LockHandle held = this.processes.get(0).tryAcquire(lock, HOLDER_LEASE, Duration.ZERO).orElseThrow();
+		CompletableFuture<Optional<LockHandle>> waiter = waitFor(1, lock);
+		await().atMost(Duration.ofSeconds(10)).until(() -> subscribers(lock) == 1);
+		// Subscribed again while the master serves the slot no more: CLUSTERDOWN, an error, not a refusal.
+		master.withConnection((connection) -> connection.sync().clusterDelSlots(slot));
+		killPubSubConnections(master);
+		await().atMost(Duration.ofSeconds(10))
+			.until(() -> master.withConnection((connection) -> connection.sync().info("errorstats")).contains("CLUSTERDOWN"));
+		assertThat(this.lockers.get(1).releaseNoticesActive()).isTrue();
+		master.withConnection((connection) -> connection.sync().clusterAddSlots(slot));
+		await().atMost(Duration.ofSeconds(10)).until(() -> subscribers(lock) == 1);
+		held.close();
+		assertThat(waiter.get(10, TimeUnit.SECONDS)).hasValueSatisfying((taken) -> assertThat(taken.isHeld()).isTrue());
+	}
+
 	/** A waiter that waits as long as the holder's lease: only a notice, or looking again, ends its wait early. */
 	private CompletableFuture<Optional<LockHandle>> waitFor(int process, String lock) {
 		return CompletableFuture.supplyAsync(() -> this.processes.get(process).tryAcquire(lock, HOLDER_LEASE,
@@ -151,6 +188,22 @@ class ClusterReleaseNoticesIntegrationTests {
 					&& SlotHash.getSlot(this.keys.lock(other)) != SlotHash.getSlot(this.keys.lock(first))) {
 				return List.of(first, other);
 			}
+		}
+	}
+
+	/** Moves a slot and its keys from one master to another, as {@code redis-cli --cluster reshard} does. */
+	private static void moveSlot(int slot, RedisServer from, RedisServer to) {
+		String fromId = from.withConnection((connection) -> connection.sync().clusterMyId());
+		String toId = to.withConnection((connection) -> connection.sync().clusterMyId());
+		to.withConnection((connection) -> connection.sync().clusterSetSlotImporting(slot, fromId));
+		from.withConnection((connection) -> {
+			connection.sync().clusterSetSlotMigrating(slot, toId);
+			List<String> keys = connection.sync().clusterGetKeysInSlot(slot, 100);
+			connection.sync().migrate(to.host(), to.port(), 0, 5000, MigrateArgs.Builder.keys(keys));
+			return null;
+		});
+		for (RedisServer node : List.of(to, from)) {
+			node.withConnection((connection) -> connection.sync().clusterSetSlotNode(slot, toId));
 		}
 	}
 
