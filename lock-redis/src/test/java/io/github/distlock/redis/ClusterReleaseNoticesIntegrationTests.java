@@ -23,6 +23,7 @@ import io.lettuce.core.KillArgs;
 import io.lettuce.core.MigrateArgs;
 import io.lettuce.core.cluster.SlotHash;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -30,6 +31,7 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Release notices in a Redis Cluster (Redis 7): a release is announced by sharded pub/sub on the
@@ -58,6 +60,14 @@ class ClusterReleaseNoticesIntegrationTests {
 		.toList();
 
 	private final ExecutorService threads = Executors.newCachedThreadPool();
+
+	/** Each test, so that each is reported skipped with the reason. */
+	@BeforeEach
+	void needsShardedPubSub() {
+		int version = redis.get().nodes().get(0).majorVersion();
+		assumeTrue(version >= 7, "sharded pub/sub (SSUBSCRIBE, SPUBLISH, PUBSUB SHARDNUMSUB) needs Redis 7 or later, "
+				+ "and the redis-server found is Redis " + version + ": put Redis 7 on the PATH to run these tests");
+	}
 
 	@AfterEach
 	void close() {
