@@ -173,7 +173,7 @@ final class NoticeChannels {
 			if (channel == null) {
 				return null;
 			}
-			boolean resumed = channel.confirmedBefore;
+			boolean resumed = channel.confirmationResumes();
 			channel.state = NoticeChannel.State.CONFIRMED;
 			channel.confirmedBefore = true;
 			channel.answered();

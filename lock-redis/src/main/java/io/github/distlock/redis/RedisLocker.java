@@ -232,11 +232,13 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 	/**
 	 * Subscribes to the lock's own channel, in its cluster slot ({@code SSUBSCRIBE}, or
 	 * {@code SUBSCRIBE} on a server without sharded pub/sub), once per lock however many
-	 * subscriptions are open, and waits for the server's confirmation at most the command timeout.
+	 * subscriptions are open, and waits for the server's confirmation at most
+	 * {@code confirmWithin} and the command timeout; a confirmation that comes later tells the
+	 * listeners that the lock's notices resumed.
 	 */
 	@Override
-	public ReleaseSubscription subscribe(String key) {
-		return this.releaseNotices.subscribe(key);
+	public ReleaseSubscription subscribe(String key, Duration confirmWithin) {
+		return this.releaseNotices.subscribe(key, confirmWithin);
 	}
 
 	/**

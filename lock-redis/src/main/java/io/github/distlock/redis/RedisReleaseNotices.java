@@ -95,12 +95,12 @@ final class RedisReleaseNotices implements AutoCloseable {
 		connectSoon();
 	}
 
-	/** Subscribes to the lock's channel and waits for the server's answer, at most the command timeout. */
-	ReleaseSubscription subscribe(String key) {
+	/** Subscribes to the lock's channel and waits for the server's answer, at most {@code confirmWithin} and the command timeout. */
+	ReleaseSubscription subscribe(String key, Duration confirmWithin) {
 		NoticeChannel channel = this.channels.open(key, this.keys.noticeChannel(key));
 		StatefulRedisPubSubConnection<String, String> current = this.connection;
 		if (current != null) {
-			channel.awaitAnswer(current.getTimeout().toMillis());
+			channel.awaitAnswer((confirmWithin.compareTo(current.getTimeout()) < 0) ? confirmWithin : current.getTimeout());
 		}
 		AtomicBoolean open = new AtomicBoolean(true);
 		return new ReleaseSubscription() {
