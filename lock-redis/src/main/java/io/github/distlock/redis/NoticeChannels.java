@@ -127,7 +127,10 @@ final class NoticeChannels {
 	void reconnected() {
 		this.mutex.lock();
 		try {
-			this.channels.values().stream().filter((channel) -> channel.state == NoticeChannel.State.PENDING).forEach(this::send);
+			this.channels.values()
+				.stream()
+				.filter((channel) -> channel.state == NoticeChannel.State.PENDING)
+				.forEach(this::send);
 		}
 		finally {
 			this.mutex.unlock();

@@ -87,7 +87,8 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 
 	/**
 	 * Creates a locker over the given connections.
-	 * @param connectionFactory the application's Redis connections
+	 * @param connectionFactory the application's Redis connections, Lettuce's (it sends the calls of
+	 * a renewal batch together through its reactive connections)
 	 * @param keyPrefix first part of every key the locker writes, for example {@code lock}; it must
 	 * not be blank nor start with {@code '}'}
 	 */
@@ -98,8 +99,7 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 	/**
 	 * Creates a locker over the given connections that grants an acquisition only once replicas
 	 * have the lock (see the package documentation).
-	 * @param connectionFactory the application's Redis connections; Lettuce's when replicas must
-	 * acknowledge
+	 * @param connectionFactory the application's Redis connections, Lettuce's
 	 * @param keyPrefix first part of every key the locker writes, for example {@code lock}; it must
 	 * not be blank nor start with {@code '}'}
 	 * @param acknowledgement how many replicas must have a lock, and how long they have to

@@ -95,7 +95,10 @@ final class RedisReleaseNotices implements AutoCloseable {
 		connectSoon();
 	}
 
-	/** Subscribes to the lock's channel and waits for the server's answer, at most {@code confirmWithin} and the command timeout. */
+	/**
+	 * Subscribes to the lock's channel and waits for the server's answer, at most
+	 * {@code confirmWithin} and the command timeout.
+	 */
 	ReleaseSubscription subscribe(String key, Duration confirmWithin) {
 		NoticeChannel channel = this.channels.open(key, this.keys.noticeChannel(key));
 		StatefulRedisPubSubConnection<String, String> current = this.connection;

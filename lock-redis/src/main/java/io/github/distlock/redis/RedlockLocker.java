@@ -227,7 +227,8 @@ public final class RedlockLocker implements Locker, SmartLifecycle, AutoCloseabl
 	 */
 	@Override
 	public ReleaseSubscription subscribe(String key, Duration confirmWithin) {
-		List<ReleaseSubscription> subscriptions = this.calls.onEveryNodeToTheEnd((node) -> node.subscribe(key, confirmWithin));
+		List<ReleaseSubscription> subscriptions = this.calls
+			.onEveryNodeToTheEnd((node) -> node.subscribe(key, confirmWithin));
 		int quorum = this.calls.quorum();
 		return new ReleaseSubscription() {
 
