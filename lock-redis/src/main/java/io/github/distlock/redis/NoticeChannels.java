@@ -120,11 +120,11 @@ final class NoticeChannels {
 	}
 
 	/**
-	 * A pub/sub connection to a server is back: every channel not confirmed is sent again, one
-	 * command each. Lettuce subscribes the connection's channels again too, but with one command,
-	 * which a cluster node refuses when they are in several slots (CROSSSLOT).
+	 * Sends every channel not confirmed again, one command each: once a pub/sub connection is
+	 * back, Lettuce subscribes its channels again too, but with one command, which a cluster node
+	 * refuses when they are in several slots (CROSSSLOT).
 	 */
-	void reconnected() {
+	void sendPending() {
 		this.mutex.lock();
 		try {
 			this.channels.values()

@@ -284,14 +284,16 @@ final class RedisReleaseNotices implements AutoCloseable {
 	/**
 	 * Tells the channels when a pub/sub connection of the client drops and comes back: in a
 	 * cluster, the connection to each node of the pub/sub connection has its own. The client's
-	 * other pub/sub connections, if any, make the channels be sent again for nothing.
+	 * other pub/sub connections, if any, make the channels be sent again for nothing; and since a
+	 * connection that drops for good (one the client closes) never comes back, the channels are
+	 * also sent again a second after a drop.
 	 */
 	private final class Reconnections implements RedisConnectionStateListener {
 
 		@Override
 		public void onRedisConnected(RedisChannelHandler<?, ?> connection, SocketAddress address) {
 			if (connection instanceof StatefulRedisPubSubConnection) {
-				schedule(RedisReleaseNotices.this.channels::reconnected, Duration.ZERO);
+				schedule(RedisReleaseNotices.this.channels::sendPending, Duration.ZERO);
 			}
 		}
 
@@ -299,6 +301,7 @@ final class RedisReleaseNotices implements AutoCloseable {
 		public void onRedisDisconnected(RedisChannelHandler<?, ?> connection) {
 			if (connection instanceof StatefulRedisPubSubConnection) {
 				RedisReleaseNotices.this.channels.connectionLost();
+				later(RedisReleaseNotices.this.channels::sendPending);
 			}
 		}
 
