@@ -84,8 +84,8 @@ final class RenewalRecorder implements Locker {
 	}
 
 	@Override
-	public ReleaseSubscription subscribe(String key) {
-		return this.locker.subscribe(key);
+	public ReleaseSubscription subscribe(String key, Duration confirmWithin) {
+		return this.locker.subscribe(key, confirmWithin);
 	}
 
 	@Override

@@ -167,10 +167,13 @@ public final class JdbcLocker implements Locker, AutoCloseable {
 		}
 	}
 
-	/** Counts the subscription in this process; the listening connection hears every release someone waited for. */
+	/**
+	 * Counts the subscription in this process, at once: the listening connection hears every
+	 * release someone waited for, so there is nothing to confirm.
+	 */
 	@Override
-	public ReleaseSubscription subscribe(String key) {
-		return (this.notices != null) ? this.notices.subscribe(key) : Locker.super.subscribe(key);
+	public ReleaseSubscription subscribe(String key, Duration confirmWithin) {
+		return (this.notices != null) ? this.notices.subscribe(key) : Locker.super.subscribe(key, confirmWithin);
 	}
 
 	/** Only PostgreSQL, through its JDBC driver, sends release notices. */

@@ -53,7 +53,7 @@ class PostgresReleaseNoticesIntegrationTests {
 				JdbcLockFixture.TIMEOUT)) {
 			dataSource.refusing = true;
 			locker.onRelease(listener());
-			ReleaseSubscription subscription = locker.subscribe("refused");
+			ReleaseSubscription subscription = locker.subscribe("refused", Duration.ofSeconds(10));
 			assertThat(locker.releaseNoticesActive()).isFalse();
 			assertThat(subscription.isActive()).isFalse();
 			dataSource.refusing = false;
@@ -68,7 +68,7 @@ class PostgresReleaseNoticesIntegrationTests {
 		JdbcLocker holder = this.fixture.locker();
 		locker.onRelease(listener());
 		await().atMost(WAIT).until(locker::releaseNoticesActive);
-		try (ReleaseSubscription subscription = locker.subscribe("awaited")) {
+		try (ReleaseSubscription subscription = locker.subscribe("awaited", Duration.ofSeconds(10))) {
 			int terminated = new JdbcTemplate(this.fixture.dataSource).queryForObject(
 					"SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE query = ?", Integer.class,
 					"LISTEN \"" + this.fixture.table + "\"");
@@ -112,7 +112,7 @@ class PostgresReleaseNoticesIntegrationTests {
 			this.released.add(key);
 		});
 		await().atMost(WAIT).until(locker::releaseNoticesActive);
-		try (ReleaseSubscription subscription = locker.subscribe("awaited")) {
+		try (ReleaseSubscription subscription = locker.subscribe("awaited", Duration.ofSeconds(10))) {
 			for (int round = 0; round < 2; round++) {
 				holder.tryAcquire("awaited", "holder", LEASE, Duration.ZERO);
 				locker.tryAcquire("awaited", "waiter", LEASE, WAIT);

@@ -3,6 +3,7 @@ package io.github.distlock.redis;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -93,6 +94,24 @@ final class NodeCalls implements AutoCloseable {
 			}
 		}
 		return new NodeAnswers<>(answers, failures, this.nodes.size(), quorum());
+	}
+
+	/**
+	 * Runs {@code call} on every node at once and waits for every answer, however long: for calls
+	 * that bound their own time and whose every answer counts (a subscription, to close later).
+	 * They do not count against the calls in flight.
+	 * @return the answers, in the nodes' order
+	 */
+	<T> List<T> onEveryNodeToTheEnd(Function<RedisLocker, T> call) {
+		try {
+			List<CompletableFuture<T>> calls = this.nodes.stream()
+				.map((node) -> CompletableFuture.supplyAsync(() -> call.apply(node), this.executor))
+				.toList();
+			return calls.stream().map(CompletableFuture::join).toList();
+		}
+		catch (RejectedExecutionException ex) {
+			throw new RedlockQuorumException("The Redlock locker is closed", ex);
+		}
 	}
 
 	/** Runs {@code call} on every node without waiting for the answers; a node with no room is left out. */

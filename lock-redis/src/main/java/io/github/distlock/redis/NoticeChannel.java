@@ -1,5 +1,6 @@
 package io.github.distlock.redis;
 
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -32,6 +33,12 @@ final class NoticeChannel {
 	/** Whether the server ever confirmed the channel, so that a later confirmation is a resumption. */
 	boolean confirmedBefore;
 
+	/**
+	 * Whether a subscriber stopped waiting for the first answer: its waiter then looks again at
+	 * short intervals, and the confirmation, when it comes, tells it to look at once.
+	 */
+	private volatile boolean awaitedInVain;
+
 	NoticeChannel(String key, String name) {
 		this.key = key;
 		this.name = name;
@@ -50,13 +57,19 @@ final class NoticeChannel {
 		this.confirmation.complete(null);
 	}
 
-	/** Waits for the server's first answer on the channel, at most {@code millis}. */
-	void awaitAnswer(long millis) {
+	/** Whether a confirmation now is news to a waiter: the channel was confirmed before, or waited for in vain. */
+	boolean confirmationResumes() {
+		return this.confirmedBefore || this.awaitedInVain;
+	}
+
+	/** Waits for the server's first answer on the channel, at most {@code timeout}. */
+	void awaitAnswer(Duration timeout) {
 		try {
-			this.confirmation.get(millis, TimeUnit.MILLISECONDS);
+			this.confirmation.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
 		}
 		catch (TimeoutException | ExecutionException ex) {
 			// Not confirmed yet: the subscription is not active, and its waiter looks again soon.
+			this.awaitedInVain = true;
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();

@@ -26,13 +26,17 @@ final class NoticeChannels {
 
 	private final Consumer<Throwable> refusals;
 
+	/** Runs a task a little later: sending a channel again after the server failed it. */
+	private final Consumer<Runnable> later;
+
 	private @Nullable StatefulRedisPubSubConnection<String, String> connection;
 
 	/** Whether the server has sharded pub/sub; false from its first refusal of SSUBSCRIBE as unknown. */
 	private boolean sharded = true;
 
-	NoticeChannels(Consumer<Throwable> refusals) {
+	NoticeChannels(Consumer<Throwable> refusals, Consumer<Runnable> later) {
 		this.refusals = refusals;
+		this.later = later;
 	}
 
 	/** Counts one more subscription of the lock's channel, subscribing it for the first. */
@@ -98,6 +102,60 @@ final class NoticeChannels {
 		}
 	}
 
+	/**
+	 * A pub/sub connection to a server dropped: its channels' notices are lost until they are
+	 * confirmed again, so no channel counts as confirmed meanwhile.
+	 */
+	void connectionLost() {
+		this.mutex.lock();
+		try {
+			this.channels.values().forEach((channel) -> {
+				if (channel.state == NoticeChannel.State.CONFIRMED) {
+					channel.state = NoticeChannel.State.PENDING;
+				}
+			});
+		}
+		finally {
+			this.mutex.unlock();
+		}
+	}
+
+	/**
+	 * Sends every channel not confirmed again, one command each: once a pub/sub connection is
+	 * back, Lettuce subscribes its channels again too, but with one command, which a cluster node
+	 * refuses when they are in several slots (CROSSSLOT).
+	 */
+	void sendPending() {
+		this.mutex.lock();
+		try {
+			this.channels.values()
+				.stream()
+				.filter((channel) -> channel.state == NoticeChannel.State.PENDING)
+				.forEach(this::send);
+		}
+		finally {
+			this.mutex.unlock();
+		}
+	}
+
+	/**
+	 * The server unsubscribed a channel on its own: a cluster node does when the channel's slot
+	 * moved to another node (Lettuce does not subscribe it again there). A channel this locker
+	 * unsubscribed is gone from the map, or pending again when subscribed anew since.
+	 */
+	void unsubscribedByServer(String name) {
+		this.mutex.lock();
+		try {
+			NoticeChannel channel = this.channels.get(name);
+			if (channel != null && channel.state == NoticeChannel.State.CONFIRMED) {
+				send(channel);
+			}
+		}
+		finally {
+			this.mutex.unlock();
+		}
+	}
+
 	void disconnected() {
 		this.mutex.lock();
 		try {
@@ -119,7 +177,7 @@ final class NoticeChannels {
 			if (channel == null) {
 				return null;
 			}
-			boolean resumed = channel.confirmedBefore;
+			boolean resumed = channel.confirmationResumes();
 			channel.state = NoticeChannel.State.CONFIRMED;
 			channel.confirmedBefore = true;
 			channel.answered();
@@ -154,25 +212,34 @@ final class NoticeChannels {
 			});
 	}
 
-	/** An error the server answered: SSUBSCRIBE unknown (Redis 6), or the channel refused (ACL). */
+	/**
+	 * An error the server answered: SSUBSCRIBE unknown (Redis 6), the channel refused (an ACL
+	 * user without rights on it, NOPERM), or any other (MOVED while a slot moves, CLUSTERDOWN), after
+	 * which the channel stays pending and is sent again a little later.
+	 */
 	private void failed(NoticeChannel channel, Throwable failure) {
 		if (!(failure instanceof RedisCommandExecutionException)) {
-			// The connection went away: the channel stays pending, and Lettuce or a new connection sends it again.
+			// The connection went away: the channel stays pending, and is sent again once it is back.
 			if (failure instanceof RedisCommandTimeoutException) {
 				// Not answered within the command timeout: its first subscriber waits no longer.
 				channel.answered();
 			}
 			return;
 		}
+		String message = String.valueOf(failure.getMessage());
 		this.mutex.lock();
 		try {
 			if (this.channels.get(channel.name()) != channel) {
 				return;
 			}
-			if (this.sharded && String.valueOf(failure.getMessage()).contains("unknown command")) {
+			if (this.sharded && message.contains("unknown command")) {
 				// Redis 6: release.lua publishes classically there too.
 				this.sharded = false;
 				send(channel);
+				return;
+			}
+			if (!message.startsWith("NOPERM")) {
+				this.later.accept(() -> sendAgain(channel));
 				return;
 			}
 			channel.state = NoticeChannel.State.REFUSED;
@@ -182,6 +249,18 @@ final class NoticeChannels {
 			this.mutex.unlock();
 		}
 		this.refusals.accept(failure);
+	}
+
+	private void sendAgain(NoticeChannel channel) {
+		this.mutex.lock();
+		try {
+			if (this.channels.get(channel.name()) == channel && channel.state == NoticeChannel.State.PENDING) {
+				send(channel);
+			}
+		}
+		finally {
+			this.mutex.unlock();
+		}
 	}
 
 }

@@ -104,7 +104,8 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 
 	/**
 	 * Creates a locker over the given connections.
-	 * @param connectionFactory the application's Redis connections
+	 * @param connectionFactory the application's Redis connections, Lettuce's (it sends the calls of
+	 * a renewal batch together through its reactive connections)
 	 * @param keyPrefix first part of every key the locker writes, for example {@code lock}; it must
 	 * not be blank nor start with {@code '}'}
 	 */
@@ -115,8 +116,7 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 	/**
 	 * Creates a locker over the given connections that grants an acquisition only once replicas
 	 * have the lock (see the package documentation).
-	 * @param connectionFactory the application's Redis connections; Lettuce's when replicas must
-	 * acknowledge
+	 * @param connectionFactory the application's Redis connections, Lettuce's
 	 * @param keyPrefix first part of every key the locker writes, for example {@code lock}; it must
 	 * not be blank nor start with {@code '}'}
 	 * @param acknowledgement how many replicas must have a lock, and how long they have to
@@ -281,11 +281,13 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 	/**
 	 * Subscribes to the lock's own channel, in its cluster slot ({@code SSUBSCRIBE}, or
 	 * {@code SUBSCRIBE} on a server without sharded pub/sub), once per lock however many
-	 * subscriptions are open, and waits for the server's confirmation at most the command timeout.
+	 * subscriptions are open, and waits for the server's confirmation at most
+	 * {@code confirmWithin} and the command timeout; a confirmation that comes later tells the
+	 * listeners that the lock's notices resumed.
 	 */
 	@Override
-	public ReleaseSubscription subscribe(String key) {
-		return this.releaseNotices.subscribe(key);
+	public ReleaseSubscription subscribe(String key, Duration confirmWithin) {
+		return this.releaseNotices.subscribe(key, confirmWithin);
 	}
 
 	/**

@@ -1,5 +1,7 @@
 package io.github.distlock.redis;
 
+import java.net.SocketAddress;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
@@ -13,7 +15,9 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 
 import io.lettuce.core.AbstractRedisClient;
+import io.lettuce.core.RedisChannelHandler;
 import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisConnectionStateListener;
 import io.lettuce.core.cluster.RedisClusterClient;
 import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.pubsub.RedisPubSubAdapter;
@@ -45,17 +49,23 @@ final class RedisReleaseNotices implements AutoCloseable {
 
 	private static final Log logger = LogFactory.getLog(RedisReleaseNotices.class);
 
+	/** How long after the server failed a channel (not refused it) it is sent again. */
+	private static final Duration RESEND_AFTER = Duration.ofSeconds(1);
+
 	private final RedisConnectionFactory connectionFactory;
 
 	private final RedisLockKeys keys;
 
-	private final NoticeChannels channels = new NoticeChannels(this::refused);
+	private final NoticeChannels channels = new NoticeChannels(this::refused, this::later);
 
 	private final List<ReleaseListener> listeners = new CopyOnWriteArrayList<>();
 
 	private final BackOff retries = retries();
 
 	private final NoticeFailures failures;
+
+	/** Tells the channels of pub/sub connections of the client that drop and come back. */
+	private final RedisConnectionStateListener reconnections = new Reconnections();
 
 	/** Connects and schedules the retries: one daemon thread. */
 	private final ScheduledExecutorService connector = Executors.newSingleThreadScheduledExecutor((task) -> {
@@ -87,12 +97,15 @@ final class RedisReleaseNotices implements AutoCloseable {
 		connectSoon();
 	}
 
-	/** Subscribes to the lock's channel and waits for the server's answer, at most the command timeout. */
-	ReleaseSubscription subscribe(String key) {
+	/**
+	 * Subscribes to the lock's channel and waits for the server's answer, at most
+	 * {@code confirmWithin} and the command timeout.
+	 */
+	ReleaseSubscription subscribe(String key, Duration confirmWithin) {
 		NoticeChannel channel = this.channels.open(key, this.keys.noticeChannel(key));
 		StatefulRedisPubSubConnection<String, String> current = this.connection;
 		if (current != null) {
-			channel.awaitAnswer(current.getTimeout().toMillis());
+			channel.awaitAnswer((confirmWithin.compareTo(current.getTimeout()) < 0) ? confirmWithin : current.getTimeout());
 		}
 		AtomicBoolean open = new AtomicBoolean(true);
 		return new ReleaseSubscription() {
@@ -137,6 +150,7 @@ final class RedisReleaseNotices implements AutoCloseable {
 			this.connection = null;
 			this.channels.disconnected();
 			if (current != null) {
+				client().removeListener(this.reconnections);
 				current.close();
 			}
 		}
@@ -197,6 +211,7 @@ final class RedisReleaseNotices implements AutoCloseable {
 		try {
 			StatefulRedisPubSubConnection<String, String> opened = connectPubSub();
 			opened.addListener(new Dispatcher());
+			client().addListener(this.reconnections);
 			this.connection = opened;
 			this.channels.connected(opened);
 			this.failures.connected();
@@ -209,13 +224,31 @@ final class RedisReleaseNotices implements AutoCloseable {
 
 	/** A connection of the application's own client: Spring Data Redis's listener container has no sharded pub/sub. */
 	private StatefulRedisPubSubConnection<String, String> connectPubSub() {
+		AbstractRedisClient client = client();
+		return (client instanceof RedisClusterClient cluster) ? cluster.connectPubSub(StringCodec.UTF8)
+				: ((RedisClient) client).connectPubSub(StringCodec.UTF8);
+	}
+
+	private AbstractRedisClient client() {
 		if (!(this.connectionFactory instanceof LettuceConnectionFactory lettuce)) {
 			throw new IllegalStateException("release notices need Lettuce, and the Redis connection factory is a "
 					+ this.connectionFactory.getClass().getName());
 		}
-		AbstractRedisClient client = lettuce.getNativeClient();
-		return (client instanceof RedisClusterClient cluster) ? cluster.connectPubSub(StringCodec.UTF8)
-				: ((RedisClient) client).connectPubSub(StringCodec.UTF8);
+		return lettuce.getRequiredNativeClient();
+	}
+
+	/** Runs a task on the connector thread a second from now, unless closed. */
+	private void later(Runnable task) {
+		schedule(task, RESEND_AFTER);
+	}
+
+	private void schedule(Runnable task, Duration delay) {
+		try {
+			this.connector.schedule(task, delay.toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (RejectedExecutionException ex) {
+			// Closed: nobody waits for notices any more.
+		}
 	}
 
 	private void refused(Throwable failure) {
@@ -262,6 +295,37 @@ final class RedisReleaseNotices implements AutoCloseable {
 		@Override
 		public void ssubscribed(String channel, long count) {
 			subscribed(channel, count);
+		}
+
+		@Override
+		public void sunsubscribed(String channel, long count) {
+			RedisReleaseNotices.this.channels.unsubscribedByServer(channel);
+		}
+
+	}
+
+	/**
+	 * Tells the channels when a pub/sub connection of the client drops and comes back: in a
+	 * cluster, the connection to each node of the pub/sub connection has its own. The client's
+	 * other pub/sub connections, if any, make the channels be sent again for nothing; and since a
+	 * connection that drops for good (one the client closes) never comes back, the channels are
+	 * also sent again a second after a drop.
+	 */
+	private final class Reconnections implements RedisConnectionStateListener {
+
+		@Override
+		public void onRedisConnected(RedisChannelHandler<?, ?> connection, SocketAddress address) {
+			if (connection instanceof StatefulRedisPubSubConnection) {
+				schedule(RedisReleaseNotices.this.channels::sendPending, Duration.ZERO);
+			}
+		}
+
+		@Override
+		public void onRedisDisconnected(RedisChannelHandler<?, ?> connection) {
+			if (connection instanceof StatefulRedisPubSubConnection) {
+				RedisReleaseNotices.this.channels.connectionLost();
+				later(RedisReleaseNotices.this.channels::sendPending);
+			}
 		}
 
 	}

@@ -1,14 +1,22 @@
 package io.github.distlock.redis;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 
+import org.springframework.dao.QueryTimeoutException;
 import org.springframework.data.redis.connection.ClusterSlotHashUtil;
+import org.springframework.data.redis.connection.ReactiveRedisConnectionFactory;
 import org.springframework.data.redis.connection.RedisClusterConnection;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
 import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
@@ -21,6 +29,10 @@ import io.github.distlock.core.Renewal;
  * since all keys of a script must share a slot. Outside a cluster, a hundred locks take one
  * round trip whatever their slots. With replica acknowledgement, each call is followed by
  * {@code WAIT}, and a lock counts as renewed only once the replicas confirmed it.
+ * <p>The calls of a batch are sent together, without waiting for each other's answers, so that
+ * each master of a cluster answers for its own locks; a call with no answer (its master stalled,
+ * or failed over) leaves its locks {@link Renewal#UNANSWERED} while the others are answered, and
+ * the batch fails only when no call was answered, as a whole-store outage does.
  */
 final class RedisRenewals {
 
@@ -28,6 +40,9 @@ final class RedisRenewals {
 	static final int MAX_LOCKS = 100;
 
 	private final StringRedisTemplate redis;
+
+	/** Sends the calls of a batch together. */
+	private final ReactiveStringRedisTemplate reactive;
 
 	private final RedisLockKeys keys;
 
@@ -42,6 +57,7 @@ final class RedisRenewals {
 	RedisRenewals(StringRedisTemplate redis, RedisLockKeys keys, String processId,
 			@Nullable AcknowledgedWrites acknowledged) {
 		this.redis = redis;
+		this.reactive = new ReactiveStringRedisTemplate(reactive(redis.getRequiredConnectionFactory()));
 		this.keys = keys;
 		this.processId = processId;
 		this.acknowledged = acknowledged;
@@ -49,14 +65,35 @@ final class RedisRenewals {
 
 	List<Renewal> renew(List<LeaseRequest> leases) {
 		List<String> lockKeys = leases.stream().map((lease) -> this.keys.lock(lease.key())).toList();
+		List<List<Integer>> calls = calls(lockKeys, leases.size() > 1 && isCluster());
+		List<CallAnswer> answered = (calls.size() == 1) ? List.of(sendAlone(leases, calls.get(0)))
+				: sendTogether(leases, calls);
 		Renewal[] answers = new Renewal[leases.size()];
-		for (List<Integer> call : calls(lockKeys, leases.size() > 1 && isCluster())) {
-			List<Renewal> renewals = renew(leases, call);
-			for (int i = 0; i < call.size(); i++) {
-				answers[call.get(i)] = renewals.get(i);
+		for (CallAnswer answer : answered) {
+			for (int i = 0; i < answer.call().size(); i++) {
+				answers[answer.call().get(i)] = answer.renewal(i);
 			}
 		}
 		return List.of(answers);
+	}
+
+	/** One call for the whole batch: answered within the client's command timeout, or failed. */
+	private CallAnswer sendAlone(List<LeaseRequest> leases, List<Integer> call) {
+		ScriptCall script = new ScriptCall(leases, call, this.keys, this.processId);
+		if (this.acknowledged != null) {
+			return acknowledged(this.acknowledged, call, script);
+		}
+		return new CallAnswer(call, this.redis.execute(LockScripts.RENEW, script.keys(), script.arguments().toArray()),
+				true, null);
+	}
+
+	/** Several calls at once; fails only when none was answered. */
+	private List<CallAnswer> sendTogether(List<LeaseRequest> leases, List<List<Integer>> calls) {
+		List<CallAnswer> answered = Flux.fromIterable(calls).flatMap((call) -> send(leases, call)).collectList().block();
+		if (answered.stream().allMatch(CallAnswer::failed)) {
+			throw answered.get(0).failure();
+		}
+		return answered;
 	}
 
 	/**
@@ -80,33 +117,42 @@ final class RedisRenewals {
 		return calls;
 	}
 
-	private List<Renewal> renew(List<LeaseRequest> leases, List<Integer> call) {
-		List<String> scriptKeys = new ArrayList<>(2 * call.size());
-		List<String> arguments = new ArrayList<>(1 + 2 * call.size());
-		arguments.add(this.processId);
-		for (int position : call) {
-			LeaseRequest lease = leases.get(position);
-			scriptKeys.add(this.keys.lock(lease.key()));
-			scriptKeys.add(this.keys.waiters(lease.key()));
-			arguments.add(lease.owner());
-			arguments.add(RedisLocker.millis(lease.lease()));
-		}
+	/**
+	 * Sends one call of several, and gives up waiting for its answer after a third of its shortest
+	 * lease: the watchdog renews once a third of a lease has passed (the default interval), so the
+	 * other calls' answers still come before their locks' old leases end, and a third is left to
+	 * try the unanswered locks again.
+	 */
+	private Mono<CallAnswer> send(List<LeaseRequest> leases, List<Integer> call) {
+		ScriptCall script = new ScriptCall(leases, call, this.keys, this.processId);
+		Duration giveUp = call.stream().map((position) -> leases.get(position).lease()).min(Duration::compareTo)
+			.orElseThrow()
+			.dividedBy(3);
+		return answer(call, script)
+			.timeout(giveUp, Mono.error(() -> new QueryTimeoutException("Redis did not answer the renewal of "
+					+ call.size() + " lock(s) within " + giveUp.toMillis() + " ms")))
+			.onErrorResume(RuntimeException.class, (ex) -> Mono.just(new CallAnswer(call, null, false, ex)));
+	}
+
+	private Mono<CallAnswer> answer(List<Integer> call, ScriptCall script) {
 		if (this.acknowledged == null) {
-			return renewals(this.redis.execute(LockScripts.RENEW, scriptKeys, arguments.toArray()), true);
+			return this.reactive.execute(LockScripts.RENEW, script.keys(), script.arguments())
+				.next()
+				.map((replies) -> new CallAnswer(call, replies, true, null));
 		}
-		AcknowledgedWrites.Answer<List<Long>> answer = this.acknowledged.write(LockScripts.RENEW, scriptKeys,
-				arguments.toArray(String[]::new));
-		return renewals(answer.answer(), answer.confirmed());
+		// WAIT blocks its connection's thread, so each call waits on one of its own.
+		AcknowledgedWrites writes = this.acknowledged;
+		return Mono.fromCallable(() -> acknowledged(writes, call, script)).subscribeOn(Schedulers.boundedElastic());
 	}
 
 	/**
-	 * The renewals of the script's replies. A lease the replicas did not confirm could be lost in
-	 * a failover, so the holder may not count on it: it is answered as unanswered, and tried again.
+	 * A call followed by {@code WAIT}: a lease the replicas did not confirm could be lost in a
+	 * failover, so the holder may not count on it; it is answered as unanswered, and tried again.
 	 */
-	private static List<Renewal> renewals(List<Long> replies, boolean confirmed) {
-		return replies.stream()
-			.map((reply) -> (reply == 0) ? Renewal.LOST : confirmed ? Renewal.renewed(reply == 2) : Renewal.UNANSWERED)
-			.toList();
+	private static CallAnswer acknowledged(AcknowledgedWrites writes, List<Integer> call, ScriptCall script) {
+		AcknowledgedWrites.Answer<List<Long>> answer = writes.write(LockScripts.RENEW, script.keys(),
+				script.arguments().toArray(String[]::new));
+		return new CallAnswer(call, answer.answer(), answer.confirmed(), null);
 	}
 
 	/**
@@ -121,6 +167,56 @@ final class RedisRenewals {
 			this.cluster = known;
 		}
 		return known;
+	}
+
+	/** Whether the connection factory has reactive connections, as Lettuce's has; Jedis has none. */
+	private static ReactiveRedisConnectionFactory reactive(RedisConnectionFactory connectionFactory) {
+		if (!(connectionFactory instanceof ReactiveRedisConnectionFactory reactive)) {
+			throw new IllegalStateException("The Redis locker needs Lettuce, and the Redis connection factory is a "
+					+ connectionFactory.getClass().getName());
+		}
+		return reactive;
+	}
+
+	/** The keys and arguments of {@code renew.lua} for the locks of one call. */
+	private record ScriptCall(List<String> keys, List<String> arguments) {
+
+		ScriptCall(List<LeaseRequest> leases, List<Integer> call, RedisLockKeys lockKeys, String processId) {
+			this(new ArrayList<>(2 * call.size()), new ArrayList<>(1 + 2 * call.size()));
+			this.arguments.add(processId);
+			for (int position : call) {
+				LeaseRequest lease = leases.get(position);
+				this.keys.add(lockKeys.lock(lease.key()));
+				this.keys.add(lockKeys.waiters(lease.key()));
+				this.arguments.add(lease.owner());
+				this.arguments.add(RedisLocker.millis(lease.lease()));
+			}
+		}
+
+	}
+
+	/**
+	 * One call's answer: the script's reply for each of its locks, or the failure it met.
+	 * @param call the positions of the call's locks in the batch
+	 * @param replies the script's replies, or {@code null} when it failed
+	 * @param confirmed whether the replicas confirmed the renewals, when they must
+	 * @param failure the failure, or {@code null} when it was answered
+	 */
+	private record CallAnswer(List<Integer> call, @Nullable List<Long> replies, boolean confirmed,
+			@Nullable RuntimeException failure) {
+
+		boolean failed() {
+			return this.failure != null;
+		}
+
+		Renewal renewal(int index) {
+			if (this.replies == null) {
+				return Renewal.UNANSWERED;
+			}
+			long reply = this.replies.get(index);
+			return (reply == 0) ? Renewal.LOST : this.confirmed ? Renewal.renewed(reply == 2) : Renewal.UNANSWERED;
+		}
+
 	}
 
 }

@@ -256,14 +256,15 @@ public final class RedlockLocker implements Locker, SmartLifecycle, AutoCloseabl
 	}
 
 	/**
-	 * Subscribes on every node, one after the other, each waiting at most the node timeout: the
-	 * release is announced by each node of the holder's quorum, and a notice from any wakes the
-	 * waiter. Active while a quorum of the nodes' subscriptions is: one of them is among the
-	 * holder's quorum.
+	 * Subscribes on every node at once, each waiting for its confirmation at most
+	 * {@code confirmWithin} and the node timeout: the release is announced by each node of the
+	 * holder's quorum, and a notice from any wakes the waiter. Active while a quorum of the nodes'
+	 * subscriptions is: one of them is among the holder's quorum.
 	 */
 	@Override
-	public ReleaseSubscription subscribe(String key) {
-		List<ReleaseSubscription> subscriptions = this.calls.nodes().stream().map((node) -> node.subscribe(key)).toList();
+	public ReleaseSubscription subscribe(String key, Duration confirmWithin) {
+		List<ReleaseSubscription> subscriptions = this.calls
+			.onEveryNodeToTheEnd((node) -> node.subscribe(key, confirmWithin));
 		int quorum = this.calls.quorum();
 		return new ReleaseSubscription() {
 

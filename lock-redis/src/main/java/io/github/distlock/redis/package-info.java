@@ -31,22 +31,35 @@
  * {@code RedisReleaseNotices} keeps one Lettuce pub/sub connection per locker, from the native
  * client of the application's {@code LettuceConnectionFactory} (Spring Data Redis's listener
  * container has no sharded pub/sub), opened when the locker starts (or in the background when the
- * first listener is added) and retried with back-off until it opens; Lettuce restores it, and its subscriptions, after a
- * drop. Each channel has an entry, counted per subscription:
+ * first listener is added) and retried with back-off until it opens; Lettuce restores it after a
+ * drop (in a cluster, its connection to each master on its own). Each channel has an entry,
+ * counted per subscription:
  * <ul>
  * <li><em>pending</em>: the first subscription of the lock sent {@code SSUBSCRIBE} (or
- * {@code SUBSCRIBE}) and waits for the server's confirmation, at most the client's command
- * timeout, or until the command expired (Lettuce's {@code TimeoutOptions}); the subscription is not active yet, so its waiter looks again every 200 ms;</li>
+ * {@code SUBSCRIBE}) and waits for the server's confirmation, at most what is left of the
+ * caller's wait and the client's command timeout (or until the command expired, Lettuce's
+ * {@code TimeoutOptions}); the subscription is not active yet, so its waiter looks again every
+ * 200 ms. A confirmed channel is pending again while a pub/sub connection is down, and when a
+ * cluster master unsubscribes it on its own (its slot moved to another master);</li>
  * <li><em>confirmed</em>: the server confirmed; the subscription is active while the connection
- * is open. Every later confirmation of the channel (Lettuce subscribing again after a
- * reconnection, or this locker after a restart) tells listeners {@code noticesResumed(lock)};</li>
+ * is open. A confirmation that is news to a waiter (the channel was confirmed before, and
+ * subscribed again after a reconnection, a slot move or a restart of this locker; or a
+ * subscriber stopped waiting for it) tells listeners {@code noticesResumed(lock)}, so the waiter
+ * looks again;</li>
  * <li><em>refused</em>: the server refused the channel (an ACL user without channel rights,
- * {@code NOPERM}): inactive for as long as the entry lives, warned of once per kind of failure;</li>
+ * {@code NOPERM}): inactive for as long as the entry lives, warned of once per kind of failure.
+ * Any other error ({@code MOVED}, {@code CLUSTERDOWN}) leaves the channel pending, and it is sent
+ * again a second later;</li>
  * <li>gone: the last subscription of the channel was closed, and {@code SUNSUBSCRIBE} (or
  * {@code UNSUBSCRIBE}) sent without waiting. Commands on the one connection are sent in order, so
  * an unsubscription followed by a new subscription of the same channel leaves it subscribed.</li>
  * </ul>
- * The first {@code SSUBSCRIBE} that the server refuses as an unknown command switches the locker
+ * Every channel is subscribed with a command of its own, one slot each, also when a pub/sub
+ * connection comes back: Lettuce then subscribes again every channel of that connection with one
+ * command, which a cluster master refuses ({@code CROSSSLOT}) when they are in several slots, so
+ * the locker sends every pending channel again itself (on a single server both succeed, and the
+ * second confirmation is harmless).
+ * <p>The first {@code SSUBSCRIBE} that the server refuses as an unknown command switches the locker
  * to classic subscriptions for good, and sends {@code SUBSCRIBE} for every channel it holds: both
  * sides decide by the same test, whether the server has the sharded commands. Notices are active
  * ({@code releaseNoticesActive()}) while the connection is open, the locker runs and no
@@ -75,7 +88,11 @@
  * if someone waited, deletes the marker, leaves a give-way when giving way to another process, and publishes on the
  * lock's channel ({@code SPUBLISH}, or {@code PUBLISH} where the server has no sharded pub/sub).</li>
  * <li>{@code renew.lua}: sets the lease of each lock of a batch still held by its owner, and tells
- * whether another process waits for it.</li>
+ * whether another process waits for it. A batch is cut into calls of at most a hundred locks, in
+ * a cluster of one slot each, and the calls go out together: each master answers for its own
+ * locks. A call not answered within a third of its shortest lease (the watchdog renews once a
+ * third has passed) leaves its locks unanswered, to be renewed again, while the others are
+ * answered; the batch fails only when no call was answered.</li>
  * <li>{@code fence.lua}: mints a fencing token for the lock's owner from the server's clock in
  * microseconds, above the last token remembered, and remembers it until one second past its own
  * time.</li>

@@ -94,7 +94,7 @@ class RedisLockerAclIntegrationTests {
 		});
 		await().atMost(Duration.ofSeconds(10)).until(muted::releaseNoticesActive);
 		for (int i = 0; i < 3; i++) {
-			try (ReleaseSubscription refused = muted.subscribe(this.key + ":" + i)) {
+			try (ReleaseSubscription refused = muted.subscribe(this.key + ":" + i, Duration.ofSeconds(10))) {
 				assertThat(refused.isActive()).isFalse();
 			}
 		}
@@ -123,7 +123,7 @@ class RedisLockerAclIntegrationTests {
 	}
 
 	private ReleaseSubscription subscribe(RedisLocker locker) {
-		ReleaseSubscription subscription = locker.subscribe(this.key);
+		ReleaseSubscription subscription = locker.subscribe(this.key, Duration.ofSeconds(10));
 		await().atMost(Duration.ofSeconds(10)).until(subscription::isActive);
 		return subscription;
 	}

@@ -162,7 +162,7 @@ class RedisLockerLifecycleTests {
 	/** The other process holds the lock while {@code locker} waits for it, then releases it. */
 	private void assertNoticeArrives(RedisLocker locker, BlockingQueue<String> notices) throws InterruptedException {
 		String owner = UUID.randomUUID().toString();
-		try (ReleaseSubscription subscription = locker.subscribe(this.key)) {
+		try (ReleaseSubscription subscription = locker.subscribe(this.key, Duration.ofSeconds(10))) {
 			await().atMost(Duration.ofSeconds(10)).until(subscription::isActive);
 			this.otherProcess.tryAcquire(this.key, owner, LEASE, Duration.ZERO);
 			locker.tryAcquire(this.key, "waiter", LEASE, LEASE);

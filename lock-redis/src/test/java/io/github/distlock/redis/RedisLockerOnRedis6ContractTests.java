@@ -53,7 +53,7 @@ class RedisLockerOnRedis6ContractTests extends RedisLockerContractTests {
 			String channel = new RedisLockKeys(prefix()).noticeChannel(key);
 			BlockingQueue<String> notices = new LinkedBlockingQueue<>();
 			locker().onRelease(notices::add);
-			try (ReleaseSubscription subscription = locker().subscribe(key)) {
+			try (ReleaseSubscription subscription = locker().subscribe(key, Duration.ofSeconds(10))) {
 				await().atMost(Duration.ofSeconds(10)).until(subscription::isActive);
 				assertThat(channels()).contains(channel);
 				assertThat(otherProcess().tryAcquire(key, "holder", LEASE, Duration.ZERO)).returns(true, Acquisition::acquired);

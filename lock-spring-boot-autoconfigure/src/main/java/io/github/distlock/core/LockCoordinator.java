@@ -173,7 +173,7 @@ final class LockCoordinator implements AutoCloseable {
 			if (remaining <= 0) {
 				return null;
 			}
-			if (local.notices().subscribe(this.locker, request.key())) {
+			if (local.notices().subscribe(this.locker, request.key(), Duration.ofNanos(remaining))) {
 				// A release between the busy answer and the subscription was not announced to us.
 				continue;
 			}

@@ -115,14 +115,18 @@ public interface Locker {
 	 * Subscribes this process to the release notices of one lock, until the subscription is
 	 * closed: its listeners are told of that lock's releases, and of no lock it has not
 	 * subscribed to. A store counts the subscriptions of each lock, so closing one leaves the
-	 * others open. It returns once the store confirmed the subscription, or gave up waiting for
-	 * it (then it is not active yet); it does not throw when the store cannot be reached.
+	 * others open. It returns once the store confirmed the subscription, or after
+	 * {@code confirmWithin} at most (then it is not active yet, and its waiter looks again at
+	 * short intervals; a store that confirms it later tells its listeners
+	 * {@link ReleaseListener#noticesResumed}); it does not throw when the store cannot be reached.
 	 * <p>This default suits a store that tells every listener of every release: it subscribes
 	 * to nothing, and is active while {@link #releaseNoticesActive()} is.
 	 * @param key the lock's identity
+	 * @param confirmWithin how long the caller may wait for the store's confirmation: what is left
+	 * of its wait for the lock, so that subscribing never makes a caller wait longer than it asked
 	 * @return the subscription, to close when nobody in this process waits for the lock any more
 	 */
-	default ReleaseSubscription subscribe(String key) {
+	default ReleaseSubscription subscribe(String key, Duration confirmWithin) {
 		return this::releaseNoticesActive;
 	}
 

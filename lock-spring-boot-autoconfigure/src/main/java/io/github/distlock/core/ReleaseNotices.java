@@ -1,5 +1,6 @@
 package io.github.distlock.core;
 
+import java.time.Duration;
 import java.util.concurrent.Phaser;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -59,9 +60,11 @@ final class ReleaseNotices {
 	/**
 	 * Subscribes to the lock's notices unless it is subscribed; called by the thread at the store
 	 * after a busy answer, the only one that subscribes, so never twice at once.
+	 * @param confirmWithin what is left of the thread's wait: the store's confirmation is awaited
+	 * no longer
 	 * @return whether it subscribed just now, so the thread must attempt again before waiting
 	 */
-	boolean subscribe(Locker locker, String key) {
+	boolean subscribe(Locker locker, String key, Duration confirmWithin) {
 		this.mutex.lock();
 		try {
 			if (this.subscription != null) {
@@ -71,7 +74,7 @@ final class ReleaseNotices {
 		finally {
 			this.mutex.unlock();
 		}
-		ReleaseSubscription opened = locker.subscribe(key);
+		ReleaseSubscription opened = locker.subscribe(key, confirmWithin);
 		this.mutex.lock();
 		try {
 			this.subscription = opened;

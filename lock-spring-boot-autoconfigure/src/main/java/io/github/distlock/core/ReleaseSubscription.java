@@ -2,7 +2,7 @@ package io.github.distlock.core;
 
 /**
  * This process's subscription to the release notices of one lock, from
- * {@link Locker#subscribe(String)} until {@link #close()}. While it is open, the locker's
+ * {@link Locker#subscribe(String, java.time.Duration)} until {@link #close()}. While it is open, the locker's
  * {@link ReleaseListener}s are told of the lock's releases that someone waited for.
  *
  * @since 0.1.0

@@ -119,7 +119,7 @@ public final class InMemoryLocker implements Locker {
 
 	/** Subscribes at once: the store is in this JVM, so the subscription is active until closed. */
 	@Override
-	public ReleaseSubscription subscribe(String key) {
+	public ReleaseSubscription subscribe(String key, Duration confirmWithin) {
 		this.store.subscribe(key, this.receiver);
 		AtomicBoolean open = new AtomicBoolean(true);
 		return new ReleaseSubscription() {

@@ -462,7 +462,7 @@ public abstract class AbstractLockerContractTests {
 		}
 
 		private ReleaseSubscription subscribe(Locker process, String name) {
-			ReleaseSubscription subscription = process.subscribe(name);
+			ReleaseSubscription subscription = process.subscribe(name, Duration.ofSeconds(10));
 			await().atMost(TIMEOUT).until(subscription::isActive);
 			return subscription;
 		}
@@ -479,7 +479,7 @@ public abstract class AbstractLockerContractTests {
 			});
 			hold(otherProcess(), key, first, LEASE);
 			locker().tryAcquire(key, second, LEASE, WAIT);
-			try (ReleaseSubscription subscription = locker().subscribe(key)) {
+			try (ReleaseSubscription subscription = locker().subscribe(key, Duration.ofSeconds(10))) {
 				assertThat(subscription.isActive()).isFalse();
 				assertThat(locker().releaseNoticesActive()).isFalse();
 			}

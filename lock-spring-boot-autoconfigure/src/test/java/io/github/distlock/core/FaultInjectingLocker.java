@@ -111,8 +111,8 @@ public final class FaultInjectingLocker implements Locker {
 	}
 
 	@Override
-	public ReleaseSubscription subscribe(String key) {
-		ReleaseSubscription subscription = this.locker.subscribe(key);
+	public ReleaseSubscription subscribe(String key, Duration confirmWithin) {
+		ReleaseSubscription subscription = this.locker.subscribe(key, confirmWithin);
 		this.subscribed.merge(key, 1, Integer::sum);
 		return new ReleaseSubscription() {
 

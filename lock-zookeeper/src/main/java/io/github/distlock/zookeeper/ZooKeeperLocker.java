@@ -148,8 +148,12 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 		this.liveness.addListener(listener);
 	}
 
+	/**
+	 * Counts the subscription and watches the node ahead in the lock's queue (or the holder's),
+	 * set by a read that the client bounds by its own timeouts, whatever {@code confirmWithin}.
+	 */
 	@Override
-	public ReleaseSubscription subscribe(String key) {
+	public ReleaseSubscription subscribe(String key, Duration confirmWithin) {
 		this.registry.update(key, (own) -> own.subscribed(1));
 		this.notices.arm(key);
 		return new NodeSubscription(key);

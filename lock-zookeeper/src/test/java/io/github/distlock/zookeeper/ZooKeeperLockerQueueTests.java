@@ -71,7 +71,8 @@ class ZooKeeperLockerQueueTests {
 		BlockingQueue<String> toldNext = listen(this.waiter);
 		BlockingQueue<String> toldLast = listen(last);
 		hold(this.holder, "holder");
-		try (ReleaseSubscription next = this.waiter.subscribe(this.key); ReleaseSubscription after = last.subscribe(this.key)) {
+		try (ReleaseSubscription next = this.waiter.subscribe(this.key, Duration.ofSeconds(10));
+				ReleaseSubscription after = last.subscribe(this.key, Duration.ofSeconds(10))) {
 			assertThat(this.waiter.tryAcquire(this.key, "next", LEASE, WAIT).acquired()).isFalse();
 			assertThat(last.tryAcquire(this.key, "last", LEASE, WAIT).acquired()).isFalse();
 			this.holder.release(this.key, "holder");
@@ -87,8 +88,8 @@ class ZooKeeperLockerQueueTests {
 	@Test
 	void closingTheLastSubscriptionDeletesTheQueuedNode() {
 		hold(this.holder, "holder");
-		ReleaseSubscription first = this.waiter.subscribe(this.key);
-		ReleaseSubscription second = this.waiter.subscribe(this.key);
+		ReleaseSubscription first = this.waiter.subscribe(this.key, Duration.ofSeconds(10));
+		ReleaseSubscription second = this.waiter.subscribe(this.key, Duration.ofSeconds(10));
 		assertThat(this.waiter.tryAcquire(this.key, "waiter", LEASE, WAIT).acquired()).isFalse();
 		first.close();
 		assertThat(nodes()).hasSize(2);

@@ -60,7 +60,7 @@ class ZooKeeperOutageIntegrationTests {
 				ZooKeeperLocker locker = new ZooKeeperLocker(client, "/distlock", "lock")) {
 			BlockingQueue<String> resumed = new LinkedBlockingQueue<>();
 			locker.onRelease(new ResumptionListener(resumed));
-			try (ReleaseSubscription subscription = locker.subscribe(this.key)) {
+			try (ReleaseSubscription subscription = locker.subscribe(this.key, Duration.ofSeconds(10))) {
 				assertThat(subscription.isActive()).isTrue();
 				server.stop();
 				await().atMost(BOUND).until(() -> !subscription.isActive() && !locker.releaseNoticesActive());

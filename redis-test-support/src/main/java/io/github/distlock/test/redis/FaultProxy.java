@@ -29,8 +29,10 @@ import java.util.function.Predicate;
  * <li>{@link #dropReplies(Duration)}: the server runs commands but whole replies are lost.</li>
  * <li>{@link #delayNewConnections(Duration)}: connections opened from then on forward nothing for
  * a while, as a slow handshake would.</li>
+ * <li>{@link #holdRepliesAfterNext(Predicate, Duration)}: one connection, the one that sends a
+ * given command, gets no replies for a while; then they are delivered in order.</li>
  * </ul>
- * Faults apply to every connection, also to those opened later (a client usually has one for
+ * Faults other than a hold apply to every connection, also to those opened later (a client usually has one for
  * commands and one for pub/sub). Commands from the client must be RESP arrays (inline commands
  * are not supported). Every thread is a daemon named {@code fault-proxy-<port>-...}; {@link #close()}
  * ends them all.
@@ -149,6 +151,19 @@ public final class FaultProxy implements AutoCloseable {
 	public CompletableFuture<Void> stall(Duration duration) {
 		this.faults.stall(duration);
 		return after(duration);
+	}
+
+	/**
+	 * Holds the replies on the connection that next sends a matching command, that command's and
+	 * every later one, for a while from then; what was held is then delivered in order. Commands
+	 * still reach the server, and other connections are not affected: for example a pub/sub
+	 * connection whose {@code SSUBSCRIBE} is not confirmed while the command connection answers.
+	 * Fires once.
+	 * @param command tested with the command's name and arguments, as strings
+	 * @param duration how long the connection's replies are held
+	 */
+	public void holdRepliesAfterNext(Predicate<List<String>> command, Duration duration) {
+		this.faults.holdRepliesAfterNext(command, duration);
 	}
 
 	/**

@@ -16,7 +16,7 @@ import java.util.function.Predicate;
 
 /**
  * The faults a {@link FaultProxy} applies to all its connections (stalls, dropped replies, cuts
- * after a command, slow connection set-up) and its count of forwarded commands.
+ * after a command, slow connection set-up, replies held after a command) and its count of forwarded commands.
  *
  * <p>Times are {@link System#nanoTime()} values, compared by difference so they never overflow.
  */
@@ -35,6 +35,8 @@ final class Faults {
 	private volatile long connectionDelayNanos;
 
 	private final Queue<PendingCut> cuts = new ConcurrentLinkedQueue<>();
+
+	private final Queue<PendingHold> holds = new ConcurrentLinkedQueue<>();
 
 	private final Map<String, LongAdder> forwarded = new ConcurrentHashMap<>();
 
@@ -57,12 +59,21 @@ final class Faults {
 	 * @throws InterruptedIOException when the waiting thread is interrupted
 	 */
 	void awaitNoStall() throws InterruptedIOException {
+		awaitNoStall(System.nanoTime());
+	}
+
+	/**
+	 * Waits until no stall is on and {@code end} has passed, or the proxy closed.
+	 * @param end a {@link System#nanoTime()} value: the end of a hold of one connection
+	 * @throws InterruptedIOException when the waiting thread is interrupted
+	 */
+	void awaitNoStall(long end) throws InterruptedIOException {
 		this.lock.lock();
 		try {
-			long remaining = this.stallEnd - System.nanoTime();
+			long remaining = Math.max(this.stallEnd - System.nanoTime(), end - System.nanoTime());
 			while (!this.closed && remaining > 0) {
 				this.stallOverOrClosed.awaitNanos(remaining);
-				remaining = this.stallEnd - System.nanoTime();
+				remaining = Math.max(this.stallEnd - System.nanoTime(), end - System.nanoTime());
 			}
 		}
 		catch (InterruptedException ex) {
@@ -111,6 +122,24 @@ final class Faults {
 		return null;
 	}
 
+	void holdRepliesAfterNext(Predicate<List<String>> command, Duration duration) {
+		this.holds.add(new PendingHold(command, duration));
+	}
+
+	/**
+	 * Takes the first pending hold that matches a command, so that each hold fires once.
+	 * @param command the command's name and arguments
+	 * @return the hold, or {@code null} when none matches
+	 */
+	PendingHold claimHold(List<String> command) {
+		for (PendingHold hold : this.holds) {
+			if (hold.command().test(command) && this.holds.remove(hold)) {
+				return hold;
+			}
+		}
+		return null;
+	}
+
 	void forwarded(String commandName) {
 		this.forwarded.computeIfAbsent(commandName, (name) -> new LongAdder()).increment();
 	}
@@ -140,6 +169,14 @@ final class Faults {
 	 * @param done completed once the connection is cut
 	 */
 	record PendingCut(Predicate<List<String>> command, CompletableFuture<Void> done) {
+	}
+
+	/**
+	 * A hold of one connection's replies waiting for its command.
+	 * @param command which command it starts with
+	 * @param duration how long that connection's replies are held
+	 */
+	record PendingHold(Predicate<List<String>> command, Duration duration) {
 	}
 
 }

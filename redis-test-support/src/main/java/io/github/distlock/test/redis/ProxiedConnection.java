@@ -10,6 +10,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import io.github.distlock.test.redis.Faults.PendingCut;
+import io.github.distlock.test.redis.Faults.PendingHold;
 import io.github.distlock.test.redis.RespReader.RespMessage;
 
 /**
@@ -34,6 +35,9 @@ final class ProxiedConnection {
 	/** The {@link System#nanoTime()} before which nothing is forwarded: a slow connection set-up. */
 	private final long openAt;
 
+	// set before the command that triggers a hold goes out, so its reply is held too
+	private volatile long repliesHeldUntil = System.nanoTime();
+
 	ProxiedConnection(Socket client, Socket server, Faults faults) {
 		this.client = client;
 		this.server = server;
@@ -51,6 +55,10 @@ final class ProxiedConnection {
 				this.faults.awaitNoStall();
 				PendingCut pendingCut = this.faults.claimCut(command.strings());
 				this.cut = (pendingCut != null);
+				PendingHold hold = this.faults.claimHold(command.strings());
+				if (hold != null) {
+					this.repliesHeldUntil = System.nanoTime() + hold.duration().toNanos();
+				}
 				// counted first, so a client that has the reply also sees the count
 				this.faults.forwarded(command.commandName());
 				forward(command, toServer);
@@ -74,7 +82,7 @@ final class ProxiedConnection {
 			RespReader replies = new RespReader(this.server.getInputStream());
 			OutputStream toClient = this.client.getOutputStream();
 			for (RespMessage reply = replies.read(); reply != null; reply = replies.read()) {
-				this.faults.awaitNoStall();
+				this.faults.awaitNoStall(this.repliesHeldUntil);
 				if (!this.cut && !this.faults.dropsReplies()) {
 					forward(reply, toClient);
 				}

@@ -188,6 +188,18 @@ public final class RedisServer implements AutoCloseable {
 		withConnection((connection) -> connection.sync().scriptFlush());
 	}
 
+	/**
+	 * Returns the server's major version, from {@code INFO server}: 7 for the Redis on the
+	 * {@code PATH} of a current system, 6 for the bundled binary; tests of what only newer
+	 * servers have assume it.
+	 * @return the major version
+	 */
+	public int majorVersion() {
+		String info = withConnection((connection) -> connection.sync().info("server"));
+		String version = info.substring(info.indexOf("redis_version:") + "redis_version:".length());
+		return Integer.parseInt(version.substring(0, version.indexOf('.')));
+	}
+
 	/** Resets the server's command statistics ({@code CONFIG RESETSTAT}). */
 	public void resetStatistics() {
 		withConnection((connection) -> connection.sync().configResetstat());

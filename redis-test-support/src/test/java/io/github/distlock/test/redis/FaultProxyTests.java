@@ -77,6 +77,19 @@ class FaultProxyTests {
 	}
 
 	@Test
+	void holdsTheRepliesOfTheConnectionThatSentTheCommandOnly() throws Exception {
+		this.proxy.holdRepliesAfterNext((command) -> command.get(0).equalsIgnoreCase("ECHO"), Duration.ofSeconds(2));
+		CompletableFuture<String> held = this.connection.async().echo("held").toCompletableFuture();
+		try (StatefulRedisConnection<String, String> other = this.client.connect()) {
+			assertThat(other.sync().set(this.key, "v")).isEqualTo("OK");
+		}
+		assertThat(this.direct.get(this.key)).isEqualTo("v");
+		assertThat(held).isNotDone();
+		assertThat(held.get(10, SECONDS)).isEqualTo("held");
+		assertThat(this.commands.get(this.key)).isEqualTo("v");
+	}
+
+	@Test
 	void forwardsPubSubMessages() throws InterruptedException {
 		BlockingQueue<String> messages = new LinkedBlockingQueue<>();
 		StatefulRedisPubSubConnection<String, String> pubSub = this.client.connectPubSub();
