@@ -94,7 +94,8 @@ public final class JdbcLocker implements Locker, AutoCloseable {
 	@Override
 	public Acquisition tryAcquire(String key, String owner, Duration lease, Duration willWait) {
 		Map<String, Object> parameters = Map.of("key", this.names.of(key), "owner", owner, "leaseUs", micros(lease),
-				"waitUs", (willWait.isNegative() || willWait.isZero()) ? 0L : micros(willWait), "process", this.processId);
+				"waitUs", (willWait.isNegative() || willWait.isZero()) ? 0L : micros(willWait), "process",
+				Locker.processOf(owner, this.processId));
 		LockRow row;
 		try {
 			row = acquireRow(parameters);
@@ -117,7 +118,7 @@ public final class JdbcLocker implements Locker, AutoCloseable {
 
 	@Override
 	public Release giveWay(String key, String owner) {
-		return release(key, owner, this.processId);
+		return release(key, owner, Locker.processOf(owner, this.processId));
 	}
 
 	private Release release(String key, String owner, String giver) {

@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.StringJoiner;
 
 import io.github.distlock.core.LeaseRequest;
+import io.github.distlock.core.Locker;
 import io.github.distlock.core.Renewal;
 
 /**
@@ -54,7 +55,8 @@ final class JdbcRenewals {
 
 	private List<Renewal> renewChunk(List<LeaseRequest> leases) {
 		Map<String, Object> parameters = new HashMap<>();
-		parameters.put("process", this.processId);
+		// A batch comes from one template's lease keeper: its process.
+		parameters.put("process", Locker.processOf(leases.get(0).owner(), this.processId));
 		StringJoiner cases = new StringJoiner(" ");
 		StringJoiner locks = new StringJoiner(", ");
 		for (int i = 0; i < leases.size(); i++) {

@@ -93,7 +93,10 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 	/** How long the fencing script remembers the last token, in milliseconds. */
 	private final String fencingMemoryMillis;
 
-	/** Tells this process's attempts and waiters from other processes'. */
+	/**
+	 * Tells this process's attempts and waiters from other processes' for owners not minted by a
+	 * template; a template's owners carry their process ({@link Locker#processOf}).
+	 */
 	private final String processId = UUID.randomUUID().toString();
 
 	/** Acquisitions and renewals that wait for replicas, when replica acknowledgement asks for any. */
@@ -157,7 +160,7 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 		long calledAt = System.nanoTime();
 		String waitMillis = (willWait.isNegative() || willWait.isZero()) ? "0" : millis(willWait);
 		List<String> keys = this.keys.forAcquire(key);
-		String[] args = { owner, millis(lease), waitMillis, this.processId };
+		String[] args = { owner, millis(lease), waitMillis, Locker.processOf(owner, this.processId) };
 		SentScripts.Sent sent = (this.acknowledged != null) ? acknowledgedAcquire(this.acknowledged, key, keys, args)
 				: this.scripts.run(LockScripts.ACQUIRE, keys, args);
 		return (sent.answer() == 1)
@@ -209,7 +212,7 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 
 	@Override
 	public Release giveWay(String key, String owner) {
-		return release(key, owner, this.processId);
+		return release(key, owner, Locker.processOf(owner, this.processId));
 	}
 
 	private Release release(String key, String owner, String givingProcess) {

@@ -21,6 +21,7 @@ import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 import io.github.distlock.core.LeaseRequest;
+import io.github.distlock.core.Locker;
 import io.github.distlock.core.Renewal;
 
 /**
@@ -79,7 +80,7 @@ final class RedisRenewals {
 
 	/** One call for the whole batch: answered within the client's command timeout, or failed. */
 	private CallAnswer sendAlone(List<LeaseRequest> leases, List<Integer> call) {
-		ScriptCall script = new ScriptCall(leases, call, this.keys, this.processId);
+		ScriptCall script = new ScriptCall(leases, call, this.keys, process(leases));
 		if (this.acknowledged != null) {
 			return acknowledged(this.acknowledged, call, script);
 		}
@@ -124,7 +125,7 @@ final class RedisRenewals {
 	 * try the unanswered locks again.
 	 */
 	private Mono<CallAnswer> send(List<LeaseRequest> leases, List<Integer> call) {
-		ScriptCall script = new ScriptCall(leases, call, this.keys, this.processId);
+		ScriptCall script = new ScriptCall(leases, call, this.keys, process(leases));
 		Duration giveUp = call.stream().map((position) -> leases.get(position).lease()).min(Duration::compareTo)
 			.orElseThrow()
 			.dividedBy(3);
@@ -153,6 +154,11 @@ final class RedisRenewals {
 		AcknowledgedWrites.Answer<List<Long>> answer = writes.write(LockScripts.RENEW, script.keys(),
 				script.arguments().toArray(String[]::new));
 		return new CallAnswer(call, answer.answer(), answer.confirmed(), null);
+	}
+
+	/** The process renewing: a batch comes from one template's lease keeper. */
+	private String process(List<LeaseRequest> leases) {
+		return Locker.processOf(leases.get(0).owner(), this.processId);
 	}
 
 	/**

@@ -28,12 +28,12 @@ public interface Locker {
 	 * leave a lock given way to them) keys them by it, so that two templates over one locker are
 	 * two processes to each other, as they are to everyone else.
 	 * @param owner an owner token
-	 * @return the process's part of it; empty for a token not minted by a template (a test's), whose
-	 * process the store must know otherwise
+	 * @param otherwise the process of a token not minted by a template (a test's): the store's own
+	 * @return the process's part of the token, or {@code otherwise}
 	 */
-	static Optional<String> processOf(String owner) {
+	static String processOf(String owner, String otherwise) {
 		int end = owner.indexOf(OwnerTokens.PROCESS_END);
-		return (end > 0) ? Optional.of(owner.substring(0, end)) : Optional.empty();
+		return (end > 0) ? owner.substring(0, end) : otherwise;
 	}
 
 	/**

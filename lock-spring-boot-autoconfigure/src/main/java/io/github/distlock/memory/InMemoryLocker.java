@@ -84,7 +84,7 @@ public final class InMemoryLocker implements Locker {
 
 	@Override
 	public Acquisition tryAcquire(String key, String owner, Duration lease, Duration willWait) {
-		return this.store.acquire(key, owner, lease, willWait, this.processId);
+		return this.store.acquire(key, owner, lease, willWait, Locker.processOf(owner, this.processId));
 	}
 
 	@Override
@@ -94,12 +94,14 @@ public final class InMemoryLocker implements Locker {
 
 	@Override
 	public Release giveWay(String key, String owner) {
-		return this.store.release(key, owner, this.processId, this.giveWay);
+		return this.store.release(key, owner, Locker.processOf(owner, this.processId), this.giveWay);
 	}
 
 	@Override
 	public List<Renewal> renew(List<LeaseRequest> leases) {
-		return this.store.renew(leases, this.processId);
+		// A batch comes from one template's lease keeper: its process.
+		String process = leases.isEmpty() ? this.processId : Locker.processOf(leases.get(0).owner(), this.processId);
+		return this.store.renew(leases, process);
 	}
 
 	@Override

@@ -103,7 +103,18 @@ class LockCoordinatorTests {
 	 */
 	@Test
 	void anotherProcessGetsTheLockWhileThisOneKeepsHandingItOn() throws Exception {
-		try (LockCoordinator otherProcess = new LockCoordinator(this.memory.otherProcess(),
+		otherProcessGetsTheLockWhileThisOneKeepsHandingItOn(this.memory.otherProcess());
+	}
+
+	// Issue 19, item 13: two templates over one locker shared its process, so neither learnt that the
+	// other waited, and the busy one kept handing the lock on among its own threads.
+	@Test
+	void aSecondTemplateOverTheSameLockerIsAnotherProcess() throws Exception {
+		otherProcessGetsTheLockWhileThisOneKeepsHandingItOn(this.memory);
+	}
+
+	private void otherProcessGetsTheLockWhileThisOneKeepsHandingItOn(Locker otherLocker) throws Exception {
+		try (LockCoordinator otherProcess = new LockCoordinator(otherLocker,
 				LockSettings.watchdogLease(Duration.ofSeconds(30)), new LockStatistics().counter(), false, "test")) {
 			Future<?> busy = this.threads.submit(() -> runSections(this.coordinator, 4, 120, Duration.ofMillis(25)));
 			await().atMost(Duration.ofSeconds(10)).until(() -> this.coordinator.queued("k") > 0);
