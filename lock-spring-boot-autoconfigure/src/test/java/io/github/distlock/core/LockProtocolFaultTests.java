@@ -399,4 +399,31 @@ class LockProtocolFaultTests {
 		}
 	}
 
+
+	// Issue 19, item 13: the background release of a claim given up stopped trying once the last
+	// holding's lease had run out, though the store still had the longer lease of an earlier holding.
+	@Test
+	void claimGivenUpIsReleasedInTheBackgroundForAsLongAsTheStoreMayKeepIt() throws Exception {
+		LockHandle first = acquire(this.template, "k", Duration.ofSeconds(3), Duration.ZERO);
+		CompletableFuture<Optional<LockHandle>> second = queueWaiter(this.template, "k", Duration.ofMillis(200),
+				Duration.ofSeconds(5));
+		CompletableFuture<Optional<LockHandle>> third = queueWaiter(this.template, "k", Duration.ofSeconds(10),
+				Duration.ofMillis(1500));
+		// The store keeps the first holding's 3 s lease: the second's shorter one never reaches it.
+		this.locker.before("renew", () -> {
+			throw new IllegalStateException("renewal timed out");
+		});
+		long releasesFailUntil = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(600);
+		this.locker.before("release", () -> {
+			if (System.nanoTime() - releasesFailUntil < 0) {
+				throw new IllegalStateException("release timed out");
+			}
+		});
+		first.close();
+		LockHandle overran = second.get(5, TimeUnit.SECONDS).orElseThrow();
+		assertThat(third.get(5, TimeUnit.SECONDS)).as("the third waiter, once the claim left behind was released")
+			.isPresent();
+		overran.close();
+	}
+
 }
