@@ -175,7 +175,9 @@ class RedisConnectionFaultIntegrationTests {
 				.findFirst()
 				.orElseThrow()
 				.leaseLeft();
-			assertThat(leaseLeft).isGreaterThan(lease.minus(delay.dividedBy(2)));
+			// Less what the core allows for Redis's clock (1% and 2 ms), and half the stall for the machine.
+			Duration allowance = lease.dividedBy(100).plusMillis(2);
+			assertThat(leaseLeft).isGreaterThan(lease.minus(allowance).minus(delay.dividedBy(2)));
 		}
 	}
 

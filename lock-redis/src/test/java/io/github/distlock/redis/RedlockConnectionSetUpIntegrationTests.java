@@ -80,7 +80,9 @@ class RedlockConnectionSetUpIntegrationTests {
 			}
 			try (LockHandle handle = template.tryAcquire("cold", LEASE, Duration.ZERO).orElseThrow()) {
 				Duration leaseLeft = template.activity().held().get(0).leaseLeft();
-				assertThat(leaseLeft).isGreaterThan(LEASE.minus(delay.dividedBy(2)));
+				// Less what the core allows for the nodes' clocks (1% and 2 ms), and half the stall for the machine.
+				Duration allowance = LEASE.dividedBy(100).plusMillis(2);
+				assertThat(leaseLeft).isGreaterThan(LEASE.minus(allowance).minus(delay.dividedBy(2)));
 			}
 		}
 	}
