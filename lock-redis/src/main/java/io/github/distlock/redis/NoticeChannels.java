@@ -221,8 +221,10 @@ final class NoticeChannels {
 		if (!(failure instanceof RedisCommandExecutionException)) {
 			// The connection went away: the channel stays pending, and is sent again once it is back.
 			if (failure instanceof RedisCommandTimeoutException) {
-				// Not answered within the command timeout: its first subscriber waits no longer.
+				// Not answered in time, or expired before it was sent: its first subscriber waits no
+				// longer, and it is sent again (a second SSUBSCRIBE of a channel only confirms it again).
 				channel.answered();
+				this.later.accept(() -> sendAgain(channel));
 			}
 			return;
 		}

@@ -54,7 +54,8 @@ final class Claim {
 		this.local = local;
 		this.lastAnswerAt = sentAt;
 		this.confirmedExpiry = storeExpiry(sentAt, leaseNanos);
-		this.renewal.asked(this.confirmedExpiry);
+		// What was asked, as a renewal records it, not what this process counts on.
+		this.renewal.asked(sentAt + leaseNanos);
 		this.latestExpiry = System.nanoTime();
 		mayKeepFor(leaseNanos);
 	}

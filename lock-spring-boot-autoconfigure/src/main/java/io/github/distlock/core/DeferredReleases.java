@@ -108,19 +108,18 @@ final class DeferredReleases implements AutoCloseable {
 			if (!holding.request().watchdog()) {
 				nanos = Math.min(nanos, holding.remainingNanos());
 			}
-			if (nanos > 0) {
-				// Rounded up: the store counts whole milliseconds, and the hold is a minimum.
-				long millis = TimeUnit.NANOSECONDS.toMillis(nanos + TimeUnit.MILLISECONDS.toNanos(1) - 1);
-				leases.add(new LeaseRequest(holding.key(), holding.claim().owner(), Duration.ofMillis(millis)));
-			}
+			// Rounded up: the store counts whole milliseconds, and the hold is a minimum. A hold already
+			// over (its timer late) leaves the lock a millisecond, not the rest of its lease.
+			long millis = Math.max(1, TimeUnit.NANOSECONDS.toMillis(nanos + TimeUnit.MILLISECONDS.toNanos(1) - 1));
+			leases.add(new LeaseRequest(holding.key(), holding.claim().owner(), Duration.ofMillis(millis)));
+			// A view still open may release the holding later: it must not count on more than this.
+			holding.claim().unconfirmed(Claim.storeExpiry(now, TimeUnit.MILLISECONDS.toNanos(millis)));
 			this.keeper.released(holding.claim());
 			// No caller can release it now; it is not abandoned.
 			holding.markReleased();
 		}
 		try {
-			if (!leases.isEmpty()) {
-				this.locker.renew(leases);
-			}
+			this.locker.renew(leases);
 		}
 		catch (RuntimeException ex) {
 			logger.warn("Could not shorten the leases of " + leases.size() + " lock(s) held for a minimum time, the "

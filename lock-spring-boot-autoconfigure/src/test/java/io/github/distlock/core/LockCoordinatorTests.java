@@ -128,6 +128,18 @@ class LockCoordinatorTests {
 		}
 	}
 
+	// Counting the store's expiry less the clock allowance as what had been asked made the first
+	// hand-off after every store acquisition renew the lease, though it was what the store had.
+	@Test
+	void quickHandOffOfAFixedLeaseCostsNoRoundTrip() throws Exception {
+		Holding first = this.coordinator.acquire(REQUEST, deadlineIn(Duration.ZERO));
+		Future<Holding> next = this.threads.submit(() -> this.coordinator.acquire(REQUEST, deadlineIn(Duration.ofSeconds(5))));
+		await().atMost(Duration.ofSeconds(10)).until(() -> this.coordinator.queued("k") == 1);
+		release(this.coordinator, first);
+		release(this.coordinator, next.get(5, TimeUnit.SECONDS));
+		assertThat(this.locker.calls("renew")).isZero();
+	}
+
 	private static void release(LockCoordinator process, Holding holding) {
 		holding.exit();
 		process.release(holding);
