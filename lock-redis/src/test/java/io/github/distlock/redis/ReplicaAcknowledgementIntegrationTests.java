@@ -97,7 +97,8 @@ class ReplicaAcknowledgementIntegrationTests {
 
 	@Test
 	void aRenewalTheReplicaDidNotAcknowledgeIsNotConfirmed() {
-		useLocker(Duration.ofSeconds(5), Duration.ofMillis(200));
+		// Long enough for a loaded machine's replica to confirm the acquire before the pause.
+		useLocker(Duration.ofSeconds(5), Duration.ofSeconds(2));
 		List<LeaseRequest> lease = List.of(new LeaseRequest("k", "owner-1", LEASE));
 		assertThat(this.locker.tryAcquire("k", "owner-1", LEASE, Duration.ZERO)).returns(true, Acquisition::acquired);
 		replica.pause();
