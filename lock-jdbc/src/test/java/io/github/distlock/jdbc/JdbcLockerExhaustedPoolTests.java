@@ -3,18 +3,16 @@ package io.github.distlock.jdbc;
 import java.sql.Connection;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 
 import javax.sql.DataSource;
 
 import com.zaxxer.hikari.HikariDataSource;
-import org.assertj.core.api.SoftAssertions;
-import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -27,7 +25,6 @@ import org.springframework.jdbc.datasource.DelegatingDataSource;
 import io.github.distlock.LockHandle;
 import io.github.distlock.core.Acquisition;
 import io.github.distlock.core.DefaultLockTemplate;
-import io.github.distlock.core.LeaseRequest;
 import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockSettings;
 
@@ -83,28 +80,9 @@ class JdbcLockerExhaustedPoolTests {
 		try (JdbcLocker locker = locker(dataSource, TIMEOUT)) {
 			assertThat(locker.tryAcquire("held", "holder", Duration.ofMinutes(1), Duration.ZERO))
 				.isEqualTo(Acquisition.ACQUIRED);
-			Map<String, ThrowingCallable> calls = new LinkedHashMap<>();
-			calls.put("acquire", () -> locker.tryAcquire("other", "owner", Duration.ofMinutes(1), Duration.ZERO));
-			calls.put("release", () -> locker.release("held", "holder"));
-			calls.put("renew", () -> locker.renew(List.of(new LeaseRequest("held", "holder", Duration.ofMinutes(1)))));
-			calls.put("fence", () -> locker.fence("held", "holder"));
-			calls.put("find", () -> locker.find("held"));
-			calls.put("ping", locker::ping);
+			StoreCalls calls = new StoreCalls(locker);
 			exhaustThePool();
-			SoftAssertions soft = new SoftAssertions();
-			for (Map.Entry<String, ThrowingCallable> call : calls.entrySet()) {
-				long started = System.nanoTime();
-				Throwable failure = catchThrowable(call.getValue());
-				Duration took = Duration.ofNanos(System.nanoTime() - started);
-				System.out.println(dataSource + ", pool exhausted: " + call.getKey() + " failed after " + took.toMillis()
-						+ " ms: " + failure);
-				soft.assertThat(failure).as(call.getKey())
-					.isInstanceOf(CannotGetJdbcConnectionException.class)
-					.hasMessageContaining("distlock.jdbc.timeout")
-					.hasMessageContaining("exhausted");
-				soft.assertThat(took).as(call.getKey()).isLessThan(BOUND);
-			}
-			soft.assertAll();
+			calls.eachFailsWithin(dataSource + ", pool exhausted", BOUND, "distlock.jdbc.timeout", "exhausted");
 			giveBackConnections();
 			assertThat(locker.fence("held", "holder")).isPositive();
 		}
@@ -144,6 +122,32 @@ class JdbcLockerExhaustedPoolTests {
 			giveBackConnections();
 			assertThat(locker.tryAcquire("k", "owner", Duration.ofMinutes(1), Duration.ZERO))
 				.isEqualTo(Acquisition.ACQUIRED);
+		}
+	}
+
+	@Test
+	void anInterruptedWaitForAConnectionEndsTheCallAndLeavesNoConnectionBehind() throws Exception {
+		try (JdbcLocker locker = locker("any other data source", Duration.ofSeconds(30))) {
+			exhaustThePool();
+			AtomicReference<Throwable> failure = new AtomicReference<>();
+			AtomicBoolean interruptKept = new AtomicBoolean();
+			Thread caller = new Thread(() -> {
+				failure.set(catchThrowable(() -> locker.tryAcquire("k", "owner", Duration.ofMinutes(1), Duration.ZERO)));
+				interruptKept.set(Thread.currentThread().isInterrupted());
+			});
+			caller.start();
+			await().atMost(Duration.ofSeconds(30))
+				.until(() -> this.pool.getHikariPoolMXBean().getThreadsAwaitingConnection() == 1);
+			caller.interrupt();
+			caller.join(TimeUnit.SECONDS.toMillis(20));
+			assertThat(caller.isAlive()).as("still waiting for a connection after its interrupt").isFalse();
+			assertThat(failure.get()).isInstanceOf(CannotGetJdbcConnectionException.class)
+				.hasRootCauseInstanceOf(InterruptedException.class);
+			assertThat(interruptKept).isTrue();
+			giveBackConnections();
+			await().atMost(Duration.ofSeconds(30))
+				.until(() -> this.pool.getHikariPoolMXBean().getActiveConnections() == 0
+						&& this.pool.getHikariPoolMXBean().getThreadsAwaitingConnection() == 0);
 		}
 	}
 

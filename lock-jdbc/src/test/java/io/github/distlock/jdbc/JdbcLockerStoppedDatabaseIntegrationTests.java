@@ -2,21 +2,13 @@ package io.github.distlock.jdbc;
 
 import java.nio.file.Files;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 
 import com.zaxxer.hikari.HikariDataSource;
-import org.assertj.core.api.SoftAssertions;
-import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
-
-import org.springframework.jdbc.CannotGetJdbcConnectionException;
 
 import io.github.distlock.LockBackendException;
 import io.github.distlock.core.Acquisition;
 import io.github.distlock.core.DefaultLockTemplate;
-import io.github.distlock.core.LeaseRequest;
 import io.github.distlock.core.LockSettings;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -63,28 +55,7 @@ class JdbcLockerStoppedDatabaseIntegrationTests {
 					.hasMessageContaining("unreachable");
 				assertThat(took).as("the caller waits 1 s; distlock.jdbc.timeout is 5 s").isLessThan(TIMEOUT);
 
-				Map<String, ThrowingCallable> calls = new LinkedHashMap<>();
-				calls.put("acquire", () -> locker.tryAcquire("other", "owner", Duration.ofMinutes(1), Duration.ZERO));
-				calls.put("release", () -> locker.release("held", "holder"));
-				calls.put("renew",
-						() -> locker.renew(List.of(new LeaseRequest("held", "holder", Duration.ofMinutes(1)))));
-				calls.put("fence", () -> locker.fence("held", "holder"));
-				calls.put("find", () -> locker.find("held"));
-				calls.put("ping", locker::ping);
-				SoftAssertions soft = new SoftAssertions();
-				for (Map.Entry<String, ThrowingCallable> call : calls.entrySet()) {
-					started = System.nanoTime();
-					failure = catchThrowable(call.getValue());
-					took = Duration.ofNanos(System.nanoTime() - started);
-					System.out.println("PostgreSQL stopped: " + call.getKey() + " failed after " + took.toMillis() + " ms: "
-							+ failure);
-					soft.assertThat(failure).as(call.getKey())
-						.isInstanceOf(CannotGetJdbcConnectionException.class)
-						.hasMessageContaining("distlock.jdbc.timeout")
-						.hasMessageContaining("unreachable");
-					soft.assertThat(took).as(call.getKey()).isLessThan(BOUND);
-				}
-				soft.assertAll();
+				new StoreCalls(locker).eachFailsWithin("PostgreSQL stopped", BOUND, "distlock.jdbc.timeout", "unreachable");
 				template.close();
 			}
 		}
