@@ -72,7 +72,8 @@ public final class JdbcLocker implements Locker, AutoCloseable {
 	 * @param dataSource the application's data source
 	 * @param table the lock table's name, for example {@link #DEFAULT_TABLE}
 	 * @param keyPrefix first part of every lock's name, for example {@code lock}
-	 * @param timeout how long one statement may take before it fails
+	 * @param timeout how long one statement may take before it fails, and how long a call waits for
+	 * a connection from the data source (JDBC.md, "Bounded calls")
 	 */
 	public JdbcLocker(DataSource dataSource, String table, String keyPrefix, Duration timeout) {
 		this(dataSource, table, keyPrefix, timeout, GIVE_WAY);
@@ -98,17 +99,17 @@ public final class JdbcLocker implements Locker, AutoCloseable {
 				Locker.processOf(owner, this.processId));
 		LockRow row;
 		try {
-			row = acquireRow(parameters);
+			row = acquireRow(parameters, willWait);
 		}
 		catch (DuplicateKeyException ex) {
 			// H2's MERGE of a new lock name may race another; the row exists now, so the next one updates it.
-			row = acquireRow(parameters);
+			row = acquireRow(parameters, willWait);
 		}
 		return owner.equals(row.owner()) ? Acquisition.ACQUIRED : Acquisition.busy(row.leaseLeft());
 	}
 
-	private LockRow acquireRow(Map<String, Object> parameters) {
-		return this.connections.query(this.sql.acquire(), parameters, LockRow::read).get(0);
+	private LockRow acquireRow(Map<String, Object> parameters, Duration willWait) {
+		return this.connections.query(this.sql.acquire(), parameters, LockRow::read, willWait).get(0);
 	}
 
 	@Override

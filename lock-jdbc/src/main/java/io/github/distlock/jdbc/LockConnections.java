@@ -27,7 +27,8 @@ import org.springframework.jdbc.support.SQLExceptionTranslator;
  * Runs each lock statement on a connection of its own, taken from the data source itself and in
  * auto-commit, never on the connection of the caller's transaction (which {@code JdbcTemplate}
  * would join): a rollback never undoes a lock, and a lock never waits for the caller's row locks.
- * Every statement is bounded by the query timeout.
+ * Every statement is bounded by the query timeout, and so is the wait for its connection (an
+ * acquire's by its caller's wait, when shorter), whatever the pool's own wait for one.
  */
 final class LockConnections {
 
@@ -38,7 +39,12 @@ final class LockConnections {
 
 	private final DataSource dataSource;
 
+	private final ConnectionBorrower borrower;
+
 	private final int timeoutSeconds;
+
+	/** How long a call waits for a connection: the timeout. */
+	private final ConnectionWait connectionWait;
 
 	/**
 	 * How long a statement may wait for the database's answer on the network, so that a database
@@ -61,14 +67,24 @@ final class LockConnections {
 
 	LockConnections(DataSource dataSource, Duration timeout) {
 		this.dataSource = outsideTransactions(dataSource);
+		this.borrower = ConnectionBorrower.of(this.dataSource);
 		this.timeoutSeconds = (int) Math.max(1, timeout.toSeconds());
+		this.connectionWait = ConnectionWait.timeout(Duration.ofSeconds(this.timeoutSeconds));
 		this.networkTimeoutMillis = this.timeoutSeconds * 2000;
 		this.translator = new SQLErrorCodeSQLExceptionTranslator(this.dataSource);
 	}
 
 	/** Rows the statement returned, mapped. */
 	<T> List<T> query(String sql, Map<String, ?> parameters, RowMapper<T> rows) {
-		return run(sql, parameters, (statement) -> {
+		return query(sql, parameters, rows, Duration.ZERO);
+	}
+
+	/**
+	 * Rows the statement returned, mapped, after waiting for a connection no longer than the
+	 * caller will wait for a lock, when it will (positive) and that is shorter than the timeout.
+	 */
+	<T> List<T> query(String sql, Map<String, ?> parameters, RowMapper<T> rows, Duration callerWait) {
+		return run(sql, parameters, this.connectionWait.within(callerWait), (statement) -> {
 			List<T> mapped = new ArrayList<>();
 			try (ResultSet results = statement.executeQuery()) {
 				while (results.next()) {
@@ -81,7 +97,7 @@ final class LockConnections {
 
 	/** How many rows the statement changed, or returned when it returns rows. */
 	int update(String sql, Map<String, ?> parameters) {
-		return run(sql, parameters, (statement) -> {
+		return run(sql, parameters, this.connectionWait, (statement) -> {
 			if (!statement.execute()) {
 				return statement.getUpdateCount();
 			}
@@ -97,7 +113,7 @@ final class LockConnections {
 
 	/** Whether the database answers within the timeout. */
 	boolean isValid() {
-		try (Connection connection = this.dataSource.getConnection()) {
+		try (Connection connection = borrow(this.connectionWait)) {
 			return connection.isValid(this.timeoutSeconds);
 		}
 		catch (SQLException ex) {
@@ -130,13 +146,13 @@ final class LockConnections {
 		}
 	}
 
-	private <T> T run(String sql, Map<String, ?> parameters, StatementCall<T> call) {
+	private <T> T run(String sql, Map<String, ?> parameters, ConnectionWait wait, StatementCall<T> call) {
 		ParsedSql parsed = this.parsedStatements.computeIfAbsent(sql, NamedParameterUtils::parseSqlStatement);
 		MapSqlParameterSource source = new MapSqlParameterSource(parameters);
 		String jdbcSql = NamedParameterUtils.substituteNamedParameters(parsed, source);
 		Object[] values = NamedParameterUtils.buildValueArray(parsed, source, null);
 		for (int attempt = 1;; attempt++) {
-			try (Connection connection = this.dataSource.getConnection()) {
+			try (Connection connection = borrow(wait)) {
 				return runAutoCommitted(connection, jdbcSql, values, call);
 			}
 			catch (SQLException ex) {
@@ -144,6 +160,21 @@ final class LockConnections {
 					throw translate(jdbcSql, ex);
 				}
 			}
+		}
+	}
+
+	/** A connection within the wait, or an exception that says why there is none and what bounded the wait. */
+	private Connection borrow(ConnectionWait wait) {
+		try {
+			return this.borrower.borrow(wait.millis());
+		}
+		catch (NoConnectionInTime ex) {
+			throw new CannotGetJdbcConnectionException(
+					"No connection for the lock table within " + wait + ": " + ex.reason(), ex);
+		}
+		catch (SQLException ex) {
+			throw new CannotGetJdbcConnectionException(
+					"Could not get a connection for the lock table: " + ex.getMessage(), ex);
 		}
 	}
 

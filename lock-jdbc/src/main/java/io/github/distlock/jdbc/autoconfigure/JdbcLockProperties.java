@@ -30,7 +30,9 @@ public class JdbcLockProperties {
 	private DatabaseInitializationMode initializeSchema = DatabaseInitializationMode.EMBEDDED;
 
 	/**
-	 * How long one lock statement may take before it fails; whole seconds, at least 1s.
+	 * How long one lock statement may take before it fails, and how long a lock call waits for a
+	 * connection from the pool (an acquire no longer than its caller waits for the lock), whatever
+	 * the pool's own connection timeout; whole seconds, at least 1s.
 	 */
 	private Duration timeout = Duration.ofSeconds(5);
 
