@@ -70,6 +70,8 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 		});
 		// Once closed, watch events and deadlines still arriving are dropped, not thrown at ZooKeeper's threads.
 		this.background.setRejectedExecutionHandler(new ThreadPoolExecutor.DiscardPolicy());
+		// Ends of waits and leases are cancelled often and would otherwise stay queued until due.
+		this.background.setRemoveOnCancelPolicy(true);
 		this.notices = new ZooKeeperReleaseNotices(client, this.nodes, this.paths, this.registry, this.background);
 		this.queueing = new NodeQueueing(this.nodes, this.paths, this.registry, this.notices, this.background);
 		this.liveness = new SessionLiveness(this.registry, this.queueing);
