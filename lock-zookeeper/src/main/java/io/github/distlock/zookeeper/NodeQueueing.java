@@ -187,7 +187,7 @@ final class NodeQueueing {
 	}
 
 	/** Deletes a node nobody wants, again later while ZooKeeper fails to, so it never holds the lock for nobody. */
-	private void abandon(String key, String node) {
+	void abandon(String key, String node) {
 		abandon(key, node, 1);
 	}
 
