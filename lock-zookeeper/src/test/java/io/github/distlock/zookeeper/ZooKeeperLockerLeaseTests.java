@@ -63,10 +63,10 @@ class ZooKeeperLockerLeaseTests {
 
 	@Test
 	void renewedLeaseKeepsTheLockPastItsFirstEnd() {
-		assertThat(this.holder.tryAcquire(this.key, "holder", Duration.ofSeconds(3), Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+		assertThat(this.holder.tryAcquire(this.key, "holder", Duration.ofSeconds(5), Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
 		assertThat(this.holder.renew(List.of(new LeaseRequest(this.key, "holder", Duration.ofMinutes(1)))))
 			.containsExactly(Renewal.RENEWED);
-		await().during(Duration.ofSeconds(5))
+		await().during(Duration.ofSeconds(7))
 			.atMost(TIMEOUT)
 			.until(() -> !this.other.tryAcquire(this.key, "other", Duration.ofMinutes(1), Duration.ZERO).acquired());
 		assertThat(this.holder.release(this.key, "holder")).isEqualTo(Release.RELEASED);
