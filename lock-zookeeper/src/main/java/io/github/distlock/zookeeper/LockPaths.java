@@ -11,8 +11,12 @@ import java.util.UUID;
  */
 final class LockPaths {
 
-	/** Digits ZooKeeper appends to a sequential node's name. */
-	private static final int SEQUENCE_DIGITS = 10;
+	/**
+	 * The end of every node's name before the sequence ZooKeeper appends to it: the sequence is
+	 * what follows, as Curator's lock recipe reads it, since a negative one has a sign and 11
+	 * characters.
+	 */
+	private static final String BEFORE_SEQUENCE = "-lock-";
 
 	private final String basePath;
 
@@ -37,7 +41,7 @@ final class LockPaths {
 	 * answer was lost leaves a twin that shows (see {@link LockQueue#twinsOf}).
 	 */
 	String newNode(String key) {
-		return directory(key) + "/_c_" + UUID.randomUUID() + "-" + this.process + "-lock-";
+		return directory(key) + "/_c_" + UUID.randomUUID() + "-" + this.process + BEFORE_SEQUENCE;
 	}
 
 	/** The full path of a child of the lock's directory. */
@@ -47,17 +51,25 @@ final class LockPaths {
 
 	/** Whether a child of a lock's directory is a node of this process. */
 	boolean isOwn(String child) {
-		return child.contains(this.process + "-lock-");
+		return child.contains(this.process + BEFORE_SEQUENCE);
 	}
 
 	/** A child's name without its sequence: the same for twins of one create. */
 	static String unsequenced(String child) {
-		return child.substring(0, Math.max(0, child.length() - SEQUENCE_DIGITS));
+		return child.substring(0, sequenceStart(child));
 	}
 
-	/** A child's place in the queue. */
-	static String sequence(String child) {
-		return child.substring(Math.max(0, child.length() - SEQUENCE_DIGITS));
+	/**
+	 * The sequence ZooKeeper appended to a child's name: its directory's counter of changes to its
+	 * children when the child was created, a signed 32-bit number that goes on from 2147483647 to
+	 * -2147483648, formatted {@code %010d} (so {@code -000000001}, {@code -2147483648}).
+	 */
+	static int sequence(String child) {
+		return Integer.parseInt(child.substring(sequenceStart(child)));
+	}
+
+	private static int sequenceStart(String child) {
+		return child.lastIndexOf(BEFORE_SEQUENCE) + BEFORE_SEQUENCE.length();
 	}
 
 	/** The last part of a path. */

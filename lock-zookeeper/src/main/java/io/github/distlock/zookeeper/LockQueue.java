@@ -9,12 +9,23 @@ import org.jspecify.annotations.Nullable;
  * The nodes of one lock as ZooKeeper listed them, in queue order: the first holds the lock, the
  * others wait.
  *
- * @param children the nodes' names, sorted by sequence
+ * @param children the nodes' names, in the order ZooKeeper created them
  */
 record LockQueue(List<String> children) {
 
+	/**
+	 * Sorts the nodes in the order their directory's counter issued their sequences, across the
+	 * counter's wrap from 2147483647 to -2147483648: by each one's distance from one of them in
+	 * 32-bit arithmetic (serial number arithmetic), right while the nodes' sequences lie less than
+	 * 2^31 apart (ZOOKEEPER.md, "Nodes").
+	 */
 	static LockQueue of(List<String> children) {
-		return new LockQueue(children.stream().sorted(Comparator.comparing(LockPaths::sequence)).toList());
+		if (children.isEmpty()) {
+			return new LockQueue(List.of());
+		}
+		int reference = LockPaths.sequence(children.get(0));
+		return new LockQueue(
+				children.stream().sorted(Comparator.comparingInt((child) -> LockPaths.sequence(child) - reference)).toList());
 	}
 
 	boolean contains(String child) {

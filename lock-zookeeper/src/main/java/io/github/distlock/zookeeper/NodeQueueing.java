@@ -41,6 +41,8 @@ final class NodeQueueing {
 
 	private final ScheduledExecutorService background;
 
+	private final WaitDeadlines deadlines;
+
 	NodeQueueing(LockNodes nodes, LockPaths paths, OwnNodeRegistry registry, ZooKeeperReleaseNotices notices,
 			ScheduledExecutorService background) {
 		this.nodes = nodes;
@@ -48,6 +50,7 @@ final class NodeQueueing {
 		this.registry = registry;
 		this.notices = notices;
 		this.background = background;
+		this.deadlines = new WaitDeadlines(background);
 	}
 
 	Acquisition tryAcquire(String key, String owner, Duration willWait) {
@@ -139,7 +142,7 @@ final class NodeQueueing {
 		}
 		long until = System.nanoTime() + willWait.toNanos();
 		this.registry.update(key, (own) -> own.isQueued(node) ? own.queue(node, until) : own);
-		this.background.schedule(() -> waitEnded(key, node), willWait.toNanos(), TimeUnit.NANOSECONDS);
+		this.deadlines.schedule(key, willWait, () -> waitEnded(key, node));
 		this.notices.arm(key);
 		return Acquisition.busy(RECHECK);
 	}
@@ -166,6 +169,7 @@ final class NodeQueueing {
 			return after.isSubscribed() ? after : after.unqueue();
 		});
 		if (before.subscriptions() == 1) {
+			this.deadlines.cancel(key);
 			this.notices.disarm(key);
 			if (before.queued() != null) {
 				abandon(key, before.queued());
@@ -183,7 +187,7 @@ final class NodeQueueing {
 	}
 
 	/** Deletes a node nobody wants, again later while ZooKeeper fails to, so it never holds the lock for nobody. */
-	private void abandon(String key, String node) {
+	void abandon(String key, String node) {
 		abandon(key, node, 1);
 	}
 

@@ -23,7 +23,8 @@ import io.github.distlock.core.StoredLock;
 
 /**
  * The ZooKeeper {@link Locker}: a lock is a queue of ephemeral sequential nodes, held by the lowest,
- * each waiter watching its predecessor; a lock lives as long as its holder's session, not a lease.
+ * each waiter watching its predecessor; a lock lives until its lease ends in its holder's process,
+ * which then deletes its node, or until its holder's session ends.
  * The design is in {@code ZOOKEEPER.md} beside this class.
  *
  * <p>It uses a started {@link CuratorFramework} that it does not own: {@link #close()} stops the
@@ -53,6 +54,8 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 
 	private final SessionLiveness liveness;
 
+	private final LeaseEnds leaseEnds;
+
 	/**
 	 * Creates a locker on a started client.
 	 * @param client the Curator client
@@ -70,17 +73,25 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 		});
 		// Once closed, watch events and deadlines still arriving are dropped, not thrown at ZooKeeper's threads.
 		this.background.setRejectedExecutionHandler(new ThreadPoolExecutor.DiscardPolicy());
+		// Ends of waits and leases are cancelled often and would otherwise stay queued until due.
+		this.background.setRemoveOnCancelPolicy(true);
 		this.notices = new ZooKeeperReleaseNotices(client, this.nodes, this.paths, this.registry, this.background);
 		this.queueing = new NodeQueueing(this.nodes, this.paths, this.registry, this.notices, this.background);
 		this.liveness = new SessionLiveness(this.registry, this.queueing);
+		this.leaseEnds = new LeaseEnds(this.registry, this.queueing, this.background);
 		client.getConnectionStateListenable().addListener(this.notices);
 		client.getConnectionStateListenable().addListener(this.liveness);
 	}
 
-	/** Takes the lock by queue; the lease is not enforced: the lock lives as long as this process's session. */
+	/** Takes the lock by queue; its node is deleted when the lease runs out, unless renewed or released first. */
 	@Override
 	public Acquisition tryAcquire(String key, String owner, Duration lease, Duration willWait) {
-		return this.queueing.tryAcquire(key, owner, willWait);
+		long sentAt = System.nanoTime();
+		Acquisition answer = this.queueing.tryAcquire(key, owner, willWait);
+		if (answer.acquired()) {
+			this.leaseEnds.acquired(key, owner, sentAt, lease);
+		}
+		return answer;
 	}
 
 	@Override
@@ -90,6 +101,8 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 			return this.recentReleases.contains(owner) ? Release.GONE : releaseUnknown(key, owner);
 		}
 		boolean deleted = this.nodes.delete(key, node);
+		// Only once the node is gone: a release that failed leaves its end of lease to delete it.
+		this.leaseEnds.released(key, owner);
 		this.registry.update(key, (own) -> own.unclaim(owner));
 		this.registry.forget(node);
 		this.recentReleases.add(owner);
@@ -117,9 +130,14 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 		return this.nodes.queue(key).isEmpty() ? Release.GONE : Release.TAKEN;
 	}
 
-	/** Answers whether each owner's node is still there; leases are not stored, so none changes. */
+	/** Answers whether each owner's node is still there, and sets its lease's end ({@link LeaseEnds}). */
 	@Override
 	public List<Renewal> renew(List<LeaseRequest> leases) {
+		long sentAt = System.nanoTime();
+		return this.leaseEnds.renewed(leases, sentAt, renewClaims(leases));
+	}
+
+	private List<Renewal> renewClaims(List<LeaseRequest> leases) {
 		Map<String, LockQueue> queues = new HashMap<>();
 		return leases.stream().map((lease) -> {
 			String node = this.registry.get(lease.key()).claimedBy(lease.owner());
@@ -159,7 +177,7 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 		return new NodeSubscription(key);
 	}
 
-	/** The owner in the holder's node; no time to live, since the lock lives as long as its holder's session. */
+	/** The owner in the holder's node; no time to live, since only the holder's process knows its lease. */
 	@Override
 	public Optional<StoredLock> find(String key) {
 		String holder = this.nodes.queue(key).holder();

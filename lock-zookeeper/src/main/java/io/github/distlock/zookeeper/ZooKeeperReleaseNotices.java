@@ -97,7 +97,7 @@ final class ZooKeeperReleaseNotices implements ConnectionStateListener {
 		if (watch.equals(before)) {
 			return;
 		}
-		Watcher watcher = (event) -> this.background.execute(() -> changed(key, event));
+		Watcher watcher = new LockWatcher(this, key);
 		if (target == null) {
 			// A free lock: wait for its first node, then watch that one.
 			this.nodes.watchDirectory(key, watcher);
@@ -164,6 +164,20 @@ final class ZooKeeperReleaseNotices implements ConnectionStateListener {
 				logger.warn("Release listener failed for lock '" + key + "'", ex);
 			}
 		}
+	}
+
+	/**
+	 * The watcher of one lock's watches, equal to every other of the same lock: ZooKeeper's client
+	 * keeps a set of watchers per node, so a node watched again (a watch a closed subscription left
+	 * on the holder, joined by the next wait's) keeps one watcher, not one more per wait.
+	 */
+	private record LockWatcher(ZooKeeperReleaseNotices notices, String key) implements Watcher {
+
+		@Override
+		public void process(WatchedEvent event) {
+			this.notices.background.execute(() -> this.notices.changed(this.key, event));
+		}
+
 	}
 
 	/** A watched node, and whether it held the lock when it was watched. */

@@ -43,6 +43,11 @@ final class LockerProcesses implements AutoCloseable {
 		return process;
 	}
 
+	/** The client (the session) of a process this started. */
+	CuratorFramework client(ZooKeeperLocker process) {
+		return this.clients.get(this.lockers.indexOf(process));
+	}
+
 	/** The operator's client. */
 	CuratorFramework admin() {
 		return this.admin;

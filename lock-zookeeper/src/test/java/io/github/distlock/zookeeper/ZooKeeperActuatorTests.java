@@ -59,7 +59,7 @@ class ZooKeeperActuatorTests {
 				DefaultLockTemplate holder = template(holderLocker, "billing-1");
 				DefaultLockTemplate asker = template(askerLocker, "billing-2")) {
 			HolderDescriptor seen = HolderAsSeenElsewhere.holder(holder, "billing-1", null, new LocksEndpoint(asker));
-			assertThat(seen.leaseLeftMillis()).as("a lock lives by session, with no lease").isNull();
+			assertThat(seen.leaseLeftMillis()).as("only the holder's process knows its lease").isNull();
 		}
 	}
 

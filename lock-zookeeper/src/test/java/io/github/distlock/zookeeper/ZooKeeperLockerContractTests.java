@@ -13,10 +13,11 @@ import io.github.distlock.core.Locker;
 
 /**
  * The {@link Locker} contract run against {@link ZooKeeperLocker} on a real ZooKeeper server, each
- * process with its own client and session. Locks live by session, and a lock given way goes to the
- * queue, so the contract's tests of leases and of the give-way window do not apply (see
- * {@link #expiresByLease()}); {@link ZooKeeperSessionIntegrationTests} shows a session's end freeing a
- * lock.
+ * process with its own client and session. Only the holder's process knows a lock's lease (it deletes
+ * the node when the lease ends), so no other process can answer the time left on it, and a lock given
+ * way goes to the queue: the contract's tests of leases and of the give-way window do not apply (see
+ * {@link #expiresByLease()}); {@link ZooKeeperLockerLeaseTests} shows leases ending and
+ * {@link ZooKeeperSessionIntegrationTests} a session's end freeing a lock.
  */
 class ZooKeeperLockerContractTests extends AbstractLockerContractTests {
 

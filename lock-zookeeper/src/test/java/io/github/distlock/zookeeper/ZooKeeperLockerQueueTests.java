@@ -107,6 +107,30 @@ class ZooKeeperLockerQueueTests {
 	}
 
 	@Test
+	void longWaitKeepsOneEndOfWaitTaskWhateverItsBusyAnswers() {
+		hold(this.holder, "holder");
+		// A waiter looks again at least every RECHECK (1 s): 1,000 busy answers are some 17 minutes of one wait.
+		try (ReleaseSubscription subscription = this.waiter.subscribe(this.key, Duration.ofSeconds(10))) {
+			for (int i = 0; i < 1000; i++) {
+				assertThat(this.waiter.tryAcquire(this.key, "waiter-" + i, LEASE, Duration.ofHours(1)).acquired()).isFalse();
+			}
+			assertThat(ProcessInternals.pendingBackgroundTasks(this.waiter)).as("tasks pending while waiting").isLessThanOrEqualTo(1);
+		}
+		assertThat(ProcessInternals.pendingBackgroundTasks(this.waiter)).as("tasks pending after the wait").isZero();
+	}
+
+	@Test
+	void waitingAgainAndAgainKeepsOneWatcherOnTheHoldersNode() throws Exception {
+		hold(this.holder, "holder");
+		for (int i = 0; i < 100; i++) {
+			try (ReleaseSubscription subscription = this.waiter.subscribe(this.key, Duration.ofSeconds(10))) {
+				assertThat(this.waiter.tryAcquire(this.key, "waiter-" + i, LEASE, WAIT).acquired()).isFalse();
+			}
+		}
+		assertThat(ProcessInternals.mostWatchersOnOneNode(this.processes.client(this.waiter))).isLessThanOrEqualTo(1);
+	}
+
+	@Test
 	void callerThatWillNotWaitLeavesNoNode() {
 		hold(this.holder, "holder");
 		assertThat(this.waiter.tryAcquire(this.key, "waiter", LEASE, Duration.ZERO).acquired()).isFalse();

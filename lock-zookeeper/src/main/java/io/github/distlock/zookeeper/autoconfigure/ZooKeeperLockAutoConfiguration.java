@@ -23,12 +23,14 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
+import org.springframework.core.env.Environment;
 
 /**
  * Auto-configuration of the ZooKeeper {@link Locker}: on the application's own
- * {@link CuratorFramework} when it has one (left open at shutdown, as it is the application's),
- * otherwise on a client of its own connected to {@code distlock.zookeeper.connect-string} and
- * closed at shutdown. It comes after Spring Cloud Zookeeper's auto-configuration, whose client is
+ * {@link CuratorFramework} when it has one (left open at shutdown, as it is the application's, and
+ * with its own timeouts: {@code distlock.zookeeper.session-timeout} and {@code connection-timeout},
+ * if set, are ignored with a warning), otherwise on a client of its own connected to
+ * {@code distlock.zookeeper.connect-string} and closed at shutdown. It comes after Spring Cloud Zookeeper's auto-configuration, whose client is
  * then the application's; several clients with none primary fail start-up, naming them.
  *
  * @since 0.1.0
@@ -57,7 +59,8 @@ public final class ZooKeeperLockAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean(Locker.class)
 		ZooKeeperLocker distributedLockZooKeeperLocker(CuratorFramework client, DistributedLockProperties properties,
-				ZooKeeperLockProperties zooKeeperProperties) {
+				ZooKeeperLockProperties zooKeeperProperties, Environment environment) {
+			ApplicationClientTimeouts.warnIfSet(environment);
 			return locker(client, properties, zooKeeperProperties);
 		}
 

@@ -23,13 +23,17 @@ public class ZooKeeperLockProperties {
 	private @Nullable String connectString;
 
 	/**
-	 * How long the ensemble keeps the locker's session, and so its locks, once it hears nothing
-	 * from this process: a killed holder's locks are free after this long.
+	 * How long the ensemble keeps the locker's own client's session, and so its locks, once it
+	 * hears nothing from this process: a killed holder's locks are free after this long. Ignored,
+	 * with a warning at start-up, when the application defines a CuratorFramework bean, whose own
+	 * session timeout applies.
 	 */
 	private Duration sessionTimeout = Duration.ofSeconds(30);
 
 	/**
-	 * How long a call to ZooKeeper waits for a connection before it fails.
+	 * How long a call of the locker's own client waits for a connection before it fails. Ignored,
+	 * with a warning at start-up, when the application defines a CuratorFramework bean, whose own
+	 * connection timeout applies.
 	 */
 	private Duration connectionTimeout = Duration.ofSeconds(5);
 

@@ -12,8 +12,10 @@ import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.imps.CuratorFrameworkState;
 import org.apache.curator.retry.RetryOneTime;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import io.github.distlock.LockTemplate;
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
@@ -26,6 +28,8 @@ import org.springframework.beans.factory.support.AbstractBeanDefinition;
 import org.springframework.cloud.zookeeper.ZookeeperAutoConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -33,6 +37,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@link ZooKeeperLockAutoConfiguration} on a real ZooKeeper server: a client of its own or the
  * application's, and {@code @DistributedLock} methods locking through it.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class ZooKeeperLockAutoConfigurationTests {
 
 	private final String basePath = "/distlock-" + UUID.randomUUID();
@@ -91,6 +96,24 @@ class ZooKeeperLockAutoConfigurationTests {
 		finally {
 			application.close();
 		}
+	}
+
+	@Test
+	void warnsOnceThatItsTimeoutsDoNotApplyToTheApplicationsClient(CapturedOutput output) {
+		this.runner.withBean(CuratorFramework.class, ZooKeeperLockAutoConfigurationTests::unstartedClient)
+			.withPropertyValues("distlock.zookeeper.session-timeout=10s", "distlock.zookeeper.connection-timeout=2s")
+			.run((context) -> assertThat(context).hasSingleBean(ZooKeeperLocker.class));
+		assertThat(output.getOut().lines().filter((line) -> line.contains("WARN") && line.contains("ignored")))
+			.singleElement(InstanceOfAssertFactories.STRING)
+			.contains("distlock.zookeeper.session-timeout and distlock.zookeeper.connection-timeout ignored",
+					"the application's CuratorFramework");
+	}
+
+	@Test
+	void doesNotWarnOfTimeoutsLeftUnsetOnTheApplicationsClient(CapturedOutput output) {
+		this.runner.withBean(CuratorFramework.class, ZooKeeperLockAutoConfigurationTests::unstartedClient)
+			.run((context) -> assertThat(context).hasSingleBean(ZooKeeperLocker.class));
+		assertThat(output.getOut()).doesNotContain("distlock.zookeeper.session-timeout");
 	}
 
 	@Test

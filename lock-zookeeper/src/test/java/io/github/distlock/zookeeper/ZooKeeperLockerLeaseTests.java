@@ -1,0 +1,108 @@
+package io.github.distlock.zookeeper;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+
+import org.apache.curator.framework.CuratorFramework;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import io.github.distlock.LockHandle;
+import io.github.distlock.LockTemplate;
+import io.github.distlock.core.Acquisition;
+import io.github.distlock.core.LeaseRequest;
+import io.github.distlock.core.Release;
+import io.github.distlock.core.Renewal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Leases on ZooKeeper (ZOOKEEPER.md, point c): a claim whose lease runs out unrenewed and
+ * unreleased has its node deleted by its own process, so the lock is free for other processes
+ * then, not only when the holder's session ends; a renewal moves that end, a release cancels it.
+ */
+class ZooKeeperLockerLeaseTests {
+
+	private static final Duration TIMEOUT = Duration.ofSeconds(20);
+
+	private final String basePath = "/distlock-" + UUID.randomUUID();
+
+	private final String key = "lease:" + UUID.randomUUID();
+
+	private final LockerProcesses processes = new LockerProcesses(this.basePath);
+
+	private final ZooKeeperLocker holder = this.processes.start();
+
+	private final ZooKeeperLocker other = this.processes.start();
+
+	@AfterEach
+	void closeProcesses() {
+		this.processes.close();
+	}
+
+	@Test
+	void lapsedLeaseFreesTheLockForAnotherProcess() {
+		assertThat(this.holder.tryAcquire(this.key, "holder", Duration.ofSeconds(1), Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+		await().atMost(TIMEOUT).until(() -> this.other.tryAcquire(this.key, "other", Duration.ofMinutes(1), Duration.ZERO).acquired());
+		assertThat(this.holder.renew(List.of(new LeaseRequest(this.key, "holder", Duration.ofMinutes(1)))))
+			.containsExactly(Renewal.LOST);
+		assertThat(this.holder.fence(this.key, "holder")).isZero();
+		assertThat(this.holder.release(this.key, "holder")).isEqualTo(Release.TAKEN);
+		assertThat(this.other.find(this.key).orElseThrow().owner()).isEqualTo("other");
+	}
+
+	@Test
+	void renewalMovesTheLeasesEnd() {
+		assertThat(this.holder.tryAcquire(this.key, "holder", Duration.ofMinutes(1), Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+		assertThat(this.holder.renew(List.of(new LeaseRequest(this.key, "holder", Duration.ofMillis(300)))))
+			.containsExactly(Renewal.RENEWED);
+		await().atMost(TIMEOUT).until(() -> this.other.tryAcquire(this.key, "other", Duration.ofMinutes(1), Duration.ZERO).acquired());
+	}
+
+	@Test
+	void renewedLeaseKeepsTheLockPastItsFirstEnd() {
+		assertThat(this.holder.tryAcquire(this.key, "holder", Duration.ofSeconds(5), Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+		assertThat(this.holder.renew(List.of(new LeaseRequest(this.key, "holder", Duration.ofMinutes(1)))))
+			.containsExactly(Renewal.RENEWED);
+		await().during(Duration.ofSeconds(7))
+			.atMost(TIMEOUT)
+			.until(() -> !this.other.tryAcquire(this.key, "other", Duration.ofMinutes(1), Duration.ZERO).acquired());
+		assertThat(this.holder.release(this.key, "holder")).isEqualTo(Release.RELEASED);
+	}
+
+	@Test
+	void claimsKeepOneLeaseEndEachAndReleasesNone() {
+		for (int i = 0; i < 100; i++) {
+			assertThat(this.holder.tryAcquire(this.key, "cycle-" + i, Duration.ofMinutes(1), Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+			assertThat(this.holder.release(this.key, "cycle-" + i)).isEqualTo(Release.RELEASED);
+		}
+		assertThat(ProcessInternals.pendingBackgroundTasks(this.holder)).as("tasks after 100 releases").isZero();
+		assertThat(this.holder.tryAcquire(this.key, "holder", Duration.ofMinutes(1), Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+		for (int i = 0; i < 100; i++) {
+			assertThat(this.holder.renew(List.of(new LeaseRequest(this.key, "holder", Duration.ofMinutes(1)))))
+				.containsExactly(Renewal.RENEWED);
+		}
+		assertThat(ProcessInternals.pendingBackgroundTasks(this.holder)).as("tasks after 100 renewals").isEqualTo(1);
+	}
+
+	/** What ShedLock users count on from {@code lockAtMostFor}: a fixed lease frees the lock though its handle stays open. */
+	@Test
+	void fixedLeaseOfAnOpenHandleFreesTheLockForAnotherApplication() {
+		try (CuratorFramework holderClient = ZooKeeperServers.client(); CuratorFramework otherClient = ZooKeeperServers.client()) {
+			LockingContexts.on(holderClient, this.basePath).run((holding) -> LockingContexts.on(otherClient, this.basePath)
+				.run((waiting) -> {
+					LockHandle held = holding.getBean(LockTemplate.class).tryAcquire(this.key, Duration.ofSeconds(1), Duration.ZERO)
+						.orElseThrow();
+					try (LockHandle taken = waiting.getBean(LockTemplate.class).tryAcquire(this.key, Duration.ofMinutes(1), TIMEOUT)
+						.orElseThrow()) {
+						assertThat(held.isHeld()).isFalse();
+						assertThat(taken.fencingToken()).isPositive();
+					}
+					held.close();
+				}));
+		}
+	}
+
+}
