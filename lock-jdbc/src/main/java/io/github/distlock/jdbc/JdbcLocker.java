@@ -10,6 +10,7 @@ import javax.sql.DataSource;
 
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.context.SmartLifecycle;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.util.ClassUtils;
 
@@ -30,9 +31,22 @@ import io.github.distlock.core.StoredLock;
  * {@code LISTEN}/{@code NOTIFY}; elsewhere release notices are not active, and waiters look again
  * at short intervals, one thread per process and lock.
  *
+ * <p>It works from construction, so it also works outside an application context. As a
+ * {@link SmartLifecycle} in {@link #PHASE} it stops listening for release notices, and waits for its
+ * listening connection to be given back, after the components that take locks have stopped and
+ * before the application's data source closes; started again, it listens again. {@link #close()}
+ * is final.
+ *
  * @since 0.1.0
  */
-public final class JdbcLocker implements Locker, AutoCloseable {
+public final class JdbcLocker implements Locker, SmartLifecycle, AutoCloseable {
+
+	/**
+	 * The lifecycle phase of the locker: below the lock template's, so it stops after the work that
+	 * takes locks, and above the default phase of beans that are not lifecycles (a data source, 0),
+	 * which close after every lifecycle has stopped.
+	 */
+	public static final int PHASE = 1024;
 
 	/** The lock table's name when none is configured, as in the schema scripts. */
 	public static final String DEFAULT_TABLE = "distlock_locks";
@@ -66,6 +80,9 @@ public final class JdbcLocker implements Locker, AutoCloseable {
 	private final long giveWayMicros;
 
 	private final long giveWayWithoutNoticesMicros;
+
+	/** Whether {@link #start()} was called since construction or the last {@link #stop()}. */
+	private volatile boolean started;
 
 	/**
 	 * Creates a locker on a table of the given data source's database.
@@ -197,7 +214,36 @@ public final class JdbcLocker implements Locker, AutoCloseable {
 		return this.sql.database();
 	}
 
-	/** Stops listening for release notices. */
+	/** Listens for release notices again after {@link #stop()}, once anyone listens to them. */
+	@Override
+	public void start() {
+		this.started = true;
+		if (this.notices != null) {
+			this.notices.start();
+		}
+	}
+
+	/** Stops listening for release notices, and waits for the listening connection to be given back. */
+	@Override
+	public void stop() {
+		this.started = false;
+		if (this.notices != null) {
+			this.notices.stop();
+		}
+	}
+
+	/** Whether it was started and has not stopped since; it takes locks either way until closed. */
+	@Override
+	public boolean isRunning() {
+		return this.started;
+	}
+
+	@Override
+	public int getPhase() {
+		return PHASE;
+	}
+
+	/** Stops listening for release notices for good, waiting for the listening connection to be given back. */
 	@Override
 	public void close() {
 		if (this.notices != null) {

@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BiConsumer;
 
 import javax.sql.DataSource;
@@ -27,6 +29,8 @@ import io.github.distlock.core.ReleaseSubscription;
  * are told of the locks this process subscribed to, counted per lock here, so subscribing costs no
  * round trip. A lost connection is opened again, backing off up to a second; until it listens,
  * notices are not active, and once it does, every subscribed lock's waiter is told to look again.
+ * {@link #stop()} ends the listening thread and waits for it, so that the connection is given back
+ * (or closed) before whoever stops next closes the data source.
  */
 final class PostgresReleaseNotices implements AutoCloseable {
 
@@ -50,16 +54,18 @@ final class PostgresReleaseNotices implements AutoCloseable {
 
 	private final ConcurrentHashMap<String, Integer> subscriptions = new ConcurrentHashMap<>();
 
-	private final AtomicBoolean started = new AtomicBoolean();
+	/** Guards starting and stopping the listening thread. */
+	private final Lock lifecycle = new ReentrantLock();
 
 	private volatile boolean listening;
 
-	private volatile boolean closed;
+	private boolean closed;
 
-	/** Whether the listener thread listened once, so that listening again resumes notices. */
-	private boolean listenedBefore;
+	/** Whether a listening thread listened once, so that listening again resumes notices. */
+	private volatile boolean listenedBefore;
 
-	private @Nullable Thread listener;
+	/** The listening thread; a thread that is no longer this one ends. */
+	private volatile @Nullable Thread listener;
 
 	PostgresReleaseNotices(DataSource dataSource, String channel, LockNames names, Duration timeout) {
 		this.dataSource = dataSource;
@@ -71,11 +77,22 @@ final class PostgresReleaseNotices implements AutoCloseable {
 	/** Adds a listener, and starts listening with the first. */
 	void addListener(ReleaseListener listener) {
 		this.listeners.add(listener);
-		if (this.started.compareAndSet(false, true)) {
-			Thread thread = new Thread(this::listenWhileOpen, "distlock-jdbc-notices");
-			thread.setDaemon(true);
-			this.listener = thread;
-			thread.start();
+		start();
+	}
+
+	/** Starts listening, unless it listens, has no listener, or was closed. */
+	void start() {
+		this.lifecycle.lock();
+		try {
+			if (this.listener == null && !this.listeners.isEmpty() && !this.closed) {
+				Thread thread = new Thread(this::listenWhileCurrent, "distlock-jdbc-notices");
+				thread.setDaemon(true);
+				this.listener = thread;
+				thread.start();
+			}
+		}
+		finally {
+			this.lifecycle.unlock();
 		}
 	}
 
@@ -103,9 +120,13 @@ final class PostgresReleaseNotices implements AutoCloseable {
 		return this.listening;
 	}
 
-	private void listenWhileOpen() {
+	private boolean isCurrent() {
+		return this.listener == Thread.currentThread();
+	}
+
+	private void listenWhileCurrent() {
 		long backoffMillis = 100;
-		while (!this.closed) {
+		while (isCurrent()) {
 			try (Connection connection = this.dataSource.getConnection()) {
 				backoffMillis = 100;
 				listen(connection);
@@ -143,7 +164,7 @@ final class PostgresReleaseNotices implements AutoCloseable {
 		}
 		this.listenedBefore = true;
 		long quietSince = System.nanoTime();
-		while (!this.closed) {
+		while (isCurrent()) {
 			PGNotification[] received = notices.getNotifications(POLL_MILLIS);
 			if (received != null && received.length > 0) {
 				quietSince = System.nanoTime();
@@ -213,7 +234,7 @@ final class PostgresReleaseNotices implements AutoCloseable {
 	private boolean pause(long millis) {
 		try {
 			Thread.sleep(millis);
-			return !this.closed;
+			return isCurrent();
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
@@ -221,12 +242,39 @@ final class PostgresReleaseNotices implements AutoCloseable {
 		}
 	}
 
+	/**
+	 * Stops listening and waits for the listening thread to give its connection back, as long as
+	 * its statements may take and a wait for notifications more.
+	 */
+	void stop() {
+		this.lifecycle.lock();
+		try {
+			Thread thread = this.listener;
+			if (thread == null) {
+				return;
+			}
+			this.listener = null;
+			thread.interrupt();
+			thread.join(this.timeoutSeconds * 1000L + POLL_MILLIS * 2L);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		finally {
+			this.lifecycle.unlock();
+		}
+	}
+
+	/** Stops listening for good. */
 	@Override
 	public void close() {
-		this.closed = true;
-		Thread thread = this.listener;
-		if (thread != null) {
-			thread.interrupt();
+		this.lifecycle.lock();
+		try {
+			this.closed = true;
+			stop();
+		}
+		finally {
+			this.lifecycle.unlock();
 		}
 	}
 
