@@ -85,25 +85,44 @@ public final class JdbcLocker implements Locker, SmartLifecycle, AutoCloseable {
 	private volatile boolean started;
 
 	/**
-	 * Creates a locker on a table of the given data source's database.
+	 * Creates a locker on a table of the given data source's database. On PostgreSQL it listens for
+	 * release notices on a connection of the same data source, which it keeps while it listens: a
+	 * pool needs one connection more for it; the other constructor gives the listener a data source
+	 * of its own.
 	 * @param dataSource the application's data source
 	 * @param table the lock table's name, for example {@link #DEFAULT_TABLE}
 	 * @param keyPrefix first part of every lock's name, for example {@code lock}
 	 * @param timeout how long one statement may take before it fails
 	 */
 	public JdbcLocker(DataSource dataSource, String table, String keyPrefix, Duration timeout) {
-		this(dataSource, table, keyPrefix, timeout, GIVE_WAY);
+		this(dataSource, dataSource, table, keyPrefix, timeout);
+	}
+
+	/**
+	 * Creates a locker on a table of the given data source's database that, on PostgreSQL, listens
+	 * for release notices on a connection of {@code noticesDataSource}, kept while it listens.
+	 * @param dataSource the application's data source
+	 * @param noticesDataSource connections to the same database that keep their session (not
+	 * through a transaction pooler), for example one physical connection at a time
+	 * @param table the lock table's name, for example {@link #DEFAULT_TABLE}
+	 * @param keyPrefix first part of every lock's name, for example {@code lock}
+	 * @param timeout how long one statement may take before it fails
+	 */
+	public JdbcLocker(DataSource dataSource, DataSource noticesDataSource, String table, String keyPrefix,
+			Duration timeout) {
+		this(dataSource, noticesDataSource, table, keyPrefix, timeout, GIVE_WAY);
 	}
 
 	/** Creates a locker that leaves a lock given way to other processes for {@code giveWay}. */
-	JdbcLocker(DataSource dataSource, String table, String keyPrefix, Duration timeout, Duration giveWay) {
+	JdbcLocker(DataSource dataSource, DataSource noticesDataSource, String table, String keyPrefix, Duration timeout,
+			Duration giveWay) {
 		this.connections = new LockConnections(dataSource, timeout);
 		this.sql = new LockSql(LockDatabase.of(this.connections.dataSource()), LockTableName.checked(table));
 		this.names = new LockNames(keyPrefix);
 		this.renewals = new JdbcRenewals(this.sql, this.connections, this.names, this.processId);
 		this.notices = (this.sql.database() == LockDatabase.POSTGRESQL
 				&& ClassUtils.isPresent("org.postgresql.PGConnection", JdbcLocker.class.getClassLoader()))
-						? new PostgresReleaseNotices(this.connections.dataSource(), table, this.names, timeout) : null;
+						? new PostgresReleaseNotices(noticesDataSource, table, this.names, timeout) : null;
 		this.giveWayMicros = micros(giveWay);
 		this.giveWayWithoutNoticesMicros = Math.max(this.giveWayMicros, micros(GIVE_WAY_WITHOUT_NOTICES));
 	}

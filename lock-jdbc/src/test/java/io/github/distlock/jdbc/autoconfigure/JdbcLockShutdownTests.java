@@ -16,6 +16,8 @@ import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -23,7 +25,7 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * Closing a Boot application on PostgreSQL while its locker listens for release notices: the
- * listener stops before the application's data source closes, and nothing is logged.
+ * listener stops before the application's data sources close, and nothing is logged.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class JdbcLockShutdownTests {
@@ -39,8 +41,18 @@ class JdbcLockShutdownTests {
 
 	@Test
 	void closingWhileListeningLogsNothing(CapturedOutput output) {
+		closeWhileListening(runner(), output);
+	}
+
+	/** A pool that closes when the application does, as Boot's own would. */
+	@Test
+	void closingWhileListeningOnAPooledNoticesDataSourceLogsNothing(CapturedOutput output) {
+		closeWhileListening(runner().withUserConfiguration(PooledNoticesConfiguration.class), output);
+	}
+
+	private void closeWhileListening(ApplicationContextRunner runner, CapturedOutput output) {
 		for (int i = 0; i < CLOSES; i++) {
-			runner().run((context) -> await().atMost(Duration.ofSeconds(10))
+			runner.run((context) -> await().atMost(Duration.ofSeconds(10))
 				.until(context.getBean(JdbcLocker.class)::releaseNoticesActive));
 		}
 		assertThat(output.getOut().lines().filter((line) -> line.contains(" WARN ") || line.contains(" ERROR ")))
@@ -57,6 +69,22 @@ class JdbcLockShutdownTests {
 			.withPropertyValues("spring.datasource.url=" + dataSource.getJdbcUrl(),
 					"spring.datasource.username=" + dataSource.getUsername(), "distlock.jdbc.table-name=" + this.table,
 					"distlock.jdbc.initialize-schema=always");
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class PooledNoticesConfiguration {
+
+		@Bean(defaultCandidate = false)
+		@LockNoticesDataSource
+		HikariDataSource lockNoticesDataSource() {
+			HikariDataSource dataSource = (HikariDataSource) TestDatabase.POSTGRESQL.dataSource();
+			HikariDataSource notices = new HikariDataSource();
+			notices.setJdbcUrl(dataSource.getJdbcUrl());
+			notices.setUsername(dataSource.getUsername());
+			notices.setMaximumPoolSize(1);
+			return notices;
+		}
+
 	}
 
 }
