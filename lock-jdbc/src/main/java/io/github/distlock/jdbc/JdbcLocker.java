@@ -122,7 +122,7 @@ public final class JdbcLocker implements Locker, SmartLifecycle, AutoCloseable {
 		this.renewals = new JdbcRenewals(this.sql, this.connections, this.names, this.processId);
 		this.notices = (this.sql.database() == LockDatabase.POSTGRESQL
 				&& ClassUtils.isPresent("org.postgresql.PGConnection", JdbcLocker.class.getClassLoader()))
-						? new PostgresReleaseNotices(noticesDataSource, table, this.names, timeout) : null;
+						? new PostgresReleaseNotices(noticesDataSource, table, this.names, timeout, this::sendProbe) : null;
 		this.giveWayMicros = micros(giveWay);
 		this.giveWayWithoutNoticesMicros = Math.max(this.giveWayMicros, micros(GIVE_WAY_WITHOUT_NOTICES));
 	}
@@ -219,7 +219,7 @@ public final class JdbcLocker implements Locker, SmartLifecycle, AutoCloseable {
 		return this.notices != null;
 	}
 
-	/** Whether this process listens for release notices: on PostgreSQL, once its listening connection is open. */
+	/** Whether release notices reach this process: on PostgreSQL, while a probe sent on the lock statements' connections comes back on the listening one. */
 	@Override
 	public boolean releaseNoticesActive() {
 		return this.notices != null && this.notices.isActive();
@@ -268,6 +268,12 @@ public final class JdbcLocker implements Locker, SmartLifecycle, AutoCloseable {
 		if (this.notices != null) {
 			this.notices.close();
 		}
+	}
+
+	/** Sends a probe of release notices (PostgreSQL), on a connection of the lock statements. */
+	private void sendProbe(String payload) {
+		this.connections.query(this.sql.probe(), Map.of("channel", this.sql.channel(), "payload", payload),
+				(results, row) -> row);
 	}
 
 	/** Whole milliseconds, at least one, as microseconds: how the table counts a lease or a wait. */

@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 
 import javax.sql.DataSource;
 
@@ -27,8 +28,9 @@ import io.github.distlock.core.ReleaseSubscription;
  * Release notices on PostgreSQL: one connection per locker {@code LISTEN}s on the table's channel,
  * on which the release statement {@code NOTIFY}s the name of a lock someone waited for. Listeners
  * are told of the locks this process subscribed to, counted per lock here, so subscribing costs no
- * round trip. A lost connection is opened again, backing off up to a second; until it listens,
- * notices are not active, and once it does, every subscribed lock's waiter is told to look again.
+ * round trip. Notices are active only while a {@link NoticeProbe} sent on another connection comes
+ * back on the listening one, and once they turn active every subscribed lock's waiter is told to
+ * look again. A lost connection is opened again, backing off up to a second.
  * {@link #stop()} ends the listening thread and waits for it, so that the connection is given back
  * (or closed) before whoever stops next closes the data source.
  */
@@ -39,9 +41,6 @@ final class PostgresReleaseNotices implements AutoCloseable {
 	/** How long one wait for notifications lasts, so that closing takes no longer. */
 	private static final int POLL_MILLIS = 250;
 
-	/** How long the connection may stay silent before it is checked. */
-	private static final Duration CHECK_AFTER = Duration.ofSeconds(5);
-
 	private final DataSource dataSource;
 
 	private final String channel;
@@ -49,6 +48,8 @@ final class PostgresReleaseNotices implements AutoCloseable {
 	private final LockNames names;
 
 	private final int timeoutSeconds;
+
+	private final Consumer<String> probeSender;
 
 	private final List<ReleaseListener> listeners = new CopyOnWriteArrayList<>();
 
@@ -61,14 +62,22 @@ final class PostgresReleaseNotices implements AutoCloseable {
 
 	private boolean closed;
 
-	/** Whether a listening thread listened once, so that listening again resumes notices. */
-	private volatile boolean listenedBefore;
-
 	/** The listening thread; a thread that is no longer this one ends. */
 	private volatile @Nullable Thread listener;
 
-	PostgresReleaseNotices(DataSource dataSource, String channel, LockNames names, Duration timeout) {
+	/**
+	 * Creates the notices of one lock table.
+	 * @param dataSource where the listening connection comes from, one that keeps its session
+	 * @param channel the table's channel
+	 * @param names the lock names of this locker
+	 * @param timeout how long one statement may take
+	 * @param probeSender sends a notice with the given payload on the channel, on a connection of
+	 * the lock statements ({@link NoticeProbe})
+	 */
+	PostgresReleaseNotices(DataSource dataSource, String channel, LockNames names, Duration timeout,
+			Consumer<String> probeSender) {
 		this.dataSource = dataSource;
+		this.probeSender = probeSender;
 		this.channel = channel;
 		this.names = names;
 		this.timeoutSeconds = (int) Math.max(1, timeout.toSeconds());
@@ -156,28 +165,43 @@ final class PostgresReleaseNotices implements AutoCloseable {
 		}
 	}
 
+	/**
+	 * Delivers notices while this thread is the listening one; notices are active from the moment
+	 * a probe came back until one does not, when the connection is checked and, if broken, left.
+	 */
 	private void receive(Connection connection) throws SQLException {
 		PGConnection notices = connection.unwrap(PGConnection.class);
-		this.listening = true;
-		if (this.listenedBefore) {
-			this.subscriptions.keySet().forEach((key) -> tellEach(key, ReleaseListener::noticesResumed));
-		}
-		this.listenedBefore = true;
-		long quietSince = System.nanoTime();
+		NoticeProbe probe = new NoticeProbe(this.probeSender);
 		while (isCurrent()) {
+			probe.sendIfDue(System.nanoTime());
 			PGNotification[] received = notices.getNotifications(POLL_MILLIS);
-			if (received != null && received.length > 0) {
-				quietSince = System.nanoTime();
+			if (received != null) {
 				for (PGNotification notification : received) {
-					tell(notification);
+					if (probe.cameBack(notification.getParameter())) {
+						confirmed();
+					}
+					else {
+						tell(notification);
+					}
 				}
 			}
-			else if (System.nanoTime() - quietSince > CHECK_AFTER.toNanos()) {
+			if (probe.missed(System.nanoTime())) {
+				this.listening = false;
 				if (!connection.isValid(this.timeoutSeconds)) {
 					return;
 				}
-				quietSince = System.nanoTime();
 			}
+		}
+	}
+
+	/**
+	 * A probe came back: notices are active, and if they were not, every subscribed lock's waiter is
+	 * told to look again, since a release it awaited may have come before the connection listened.
+	 */
+	private void confirmed() {
+		if (!this.listening) {
+			this.listening = true;
+			this.subscriptions.keySet().forEach((key) -> tellEach(key, ReleaseListener::noticesResumed));
 		}
 	}
 

@@ -90,8 +90,8 @@ class PostgresReleaseNoticesIntegrationTests {
 		config.setUsername(defaults.getUsername());
 		config.setMaximumPoolSize(1);
 		try (HikariDataSource single = new HikariDataSource(config)) {
-			try (JdbcLocker locker = new JdbcLocker(single, this.fixture.table, this.fixture.keyPrefix,
-					JdbcLockFixture.TIMEOUT)) {
+			try (JdbcLocker locker = new JdbcLocker(this.fixture.dataSource, single, this.fixture.table,
+					this.fixture.keyPrefix, JdbcLockFixture.TIMEOUT)) {
 				locker.onRelease(listener());
 				await().atMost(WAIT).until(locker::releaseNoticesActive);
 			}
