@@ -4,13 +4,8 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.List;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 import javax.sql.DataSource;
@@ -26,12 +21,11 @@ import io.github.distlock.core.ReleaseSubscription;
 
 /**
  * Release notices on PostgreSQL: one connection per locker {@code LISTEN}s on the table's channel,
- * on which the release statement {@code NOTIFY}s the name of a lock someone waited for. Listeners
- * are told of the locks this process subscribed to, counted per lock here, so subscribing costs no
- * round trip. Notices are active only while a {@link NoticeProbe} sent on another connection comes
- * back on the listening one, and once they turn active every subscribed lock's waiter is told to
- * look again. A lost connection is opened again, backing off up to a second.
- * {@link #stop()} ends the listening thread and waits for it, so that the connection is given back
+ * on which the release statement {@code NOTIFY}s the name of a lock someone waited for; the
+ * {@link SubscribedListeners} are told of the locks this process subscribed to. Notices are active
+ * only while a {@link NoticeProbe} sent on another connection comes back on the listening one, and
+ * once they turn active every subscribed lock's waiter is told to look again. A lost connection is
+ * opened again, backing off up to a second. {@link #stop()} ends the listening thread and waits for it, so that the connection is given back
  * (or closed) before whoever stops next closes the data source.
  */
 final class PostgresReleaseNotices implements AutoCloseable {
@@ -51,9 +45,7 @@ final class PostgresReleaseNotices implements AutoCloseable {
 
 	private final Consumer<String> probeSender;
 
-	private final List<ReleaseListener> listeners = new CopyOnWriteArrayList<>();
-
-	private final ConcurrentHashMap<String, Integer> subscriptions = new ConcurrentHashMap<>();
+	private final SubscribedListeners listeners = new SubscribedListeners();
 
 	/** Guards starting and stopping the listening thread. */
 	private final Lock lifecycle = new ReentrantLock();
@@ -106,23 +98,7 @@ final class PostgresReleaseNotices implements AutoCloseable {
 	}
 
 	ReleaseSubscription subscribe(String key) {
-		this.subscriptions.merge(key, 1, Integer::sum);
-		AtomicBoolean open = new AtomicBoolean(true);
-		return new ReleaseSubscription() {
-
-			@Override
-			public boolean isActive() {
-				return PostgresReleaseNotices.this.listening;
-			}
-
-			@Override
-			public void close() {
-				if (open.compareAndSet(true, false)) {
-					PostgresReleaseNotices.this.subscriptions.computeIfPresent(key, (k, count) -> (count > 1) ? count - 1 : null);
-				}
-			}
-
-		};
+		return this.listeners.subscribe(key, this::isActive);
 	}
 
 	boolean isActive() {
@@ -201,30 +177,14 @@ final class PostgresReleaseNotices implements AutoCloseable {
 	private void confirmed() {
 		if (!this.listening) {
 			this.listening = true;
-			this.subscriptions.keySet().forEach((key) -> tellEach(key, ReleaseListener::noticesResumed));
+			this.listeners.noticesResumed();
 		}
 	}
 
 	private void tell(PGNotification notification) {
 		String name = notification.getParameter();
-		if (!this.channel.equals(notification.getName()) || !this.names.isOurs(name)) {
-			return;
-		}
-		String key = this.names.keyOf(name);
-		if (this.subscriptions.containsKey(key)) {
-			tellEach(key, ReleaseListener::released);
-		}
-	}
-
-	/** Tells every listener, each on its own: one that fails must not stop this thread. */
-	private void tellEach(String key, BiConsumer<ReleaseListener, String> call) {
-		for (ReleaseListener listener : this.listeners) {
-			try {
-				call.accept(listener, key);
-			}
-			catch (Throwable ex) {
-				logger.warn("A release listener of distributed locks failed on '" + key + "'", ex);
-			}
+		if (this.channel.equals(notification.getName()) && this.names.isOurs(name)) {
+			this.listeners.released(this.names.keyOf(name));
 		}
 	}
 
