@@ -228,7 +228,8 @@ final class PostgresReleaseNotices implements AutoCloseable {
 
 	/**
 	 * Stops listening and waits for the listening thread to give its connection back, as long as
-	 * its statements may take and a wait for notifications more.
+	 * one of its statements may take (the network timeout of a probe, twice the query timeout) and
+	 * a wait for notifications more.
 	 */
 	void stop() {
 		this.lifecycle.lock();
@@ -239,7 +240,7 @@ final class PostgresReleaseNotices implements AutoCloseable {
 			}
 			this.listener = null;
 			thread.interrupt();
-			thread.join(this.timeoutSeconds * 1000L + POLL_MILLIS * 2L);
+			thread.join(this.timeoutSeconds * 2000L + POLL_MILLIS * 2L);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
