@@ -10,6 +10,7 @@ import javax.sql.DataSource;
 
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.context.SmartLifecycle;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.util.ClassUtils;
 
@@ -30,9 +31,22 @@ import io.github.distlock.core.StoredLock;
  * {@code LISTEN}/{@code NOTIFY}; elsewhere release notices are not active, and waiters look again
  * at short intervals, one thread per process and lock.
  *
+ * <p>It works from construction, so it also works outside an application context. As a
+ * {@link SmartLifecycle} in {@link #PHASE} it stops listening for release notices, and waits for its
+ * listening connection to be given back, after the components that take locks have stopped and
+ * before the application's data source closes; started again, it listens again. {@link #close()}
+ * is final.
+ *
  * @since 0.1.0
  */
-public final class JdbcLocker implements Locker, AutoCloseable {
+public final class JdbcLocker implements Locker, SmartLifecycle, AutoCloseable {
+
+	/**
+	 * The lifecycle phase of the locker: below the lock template's, so it stops after the work that
+	 * takes locks, and above the default phase of beans that are not lifecycles (a data source, 0),
+	 * which close after every lifecycle has stopped.
+	 */
+	public static final int PHASE = 1024;
 
 	/** The lock table's name when none is configured, as in the schema scripts. */
 	public static final String DEFAULT_TABLE = "distlock_locks";
@@ -67,8 +81,14 @@ public final class JdbcLocker implements Locker, AutoCloseable {
 
 	private final long giveWayWithoutNoticesMicros;
 
+	/** Whether {@link #start()} was called since construction or the last {@link #stop()}. */
+	private volatile boolean started;
+
 	/**
-	 * Creates a locker on a table of the given data source's database.
+	 * Creates a locker on a table of the given data source's database. On PostgreSQL it listens for
+	 * release notices on a connection of the same data source, which it keeps while it listens: a
+	 * pool needs one connection more for it; the other constructor gives the listener a data source
+	 * of its own.
 	 * @param dataSource the application's data source
 	 * @param table the lock table's name, for example {@link #DEFAULT_TABLE}
 	 * @param keyPrefix first part of every lock's name, for example {@code lock}
@@ -76,18 +96,34 @@ public final class JdbcLocker implements Locker, AutoCloseable {
 	 * a connection from the data source (JDBC.md, "Bounded calls")
 	 */
 	public JdbcLocker(DataSource dataSource, String table, String keyPrefix, Duration timeout) {
-		this(dataSource, table, keyPrefix, timeout, GIVE_WAY);
+		this(dataSource, dataSource, table, keyPrefix, timeout);
+	}
+
+	/**
+	 * Creates a locker on a table of the given data source's database that, on PostgreSQL, listens
+	 * for release notices on a connection of {@code noticesDataSource}, kept while it listens.
+	 * @param dataSource the application's data source
+	 * @param noticesDataSource connections to the same database that keep their session (not
+	 * through a transaction pooler), for example one physical connection at a time
+	 * @param table the lock table's name, for example {@link #DEFAULT_TABLE}
+	 * @param keyPrefix first part of every lock's name, for example {@code lock}
+	 * @param timeout how long one statement may take before it fails
+	 */
+	public JdbcLocker(DataSource dataSource, DataSource noticesDataSource, String table, String keyPrefix,
+			Duration timeout) {
+		this(dataSource, noticesDataSource, table, keyPrefix, timeout, GIVE_WAY);
 	}
 
 	/** Creates a locker that leaves a lock given way to other processes for {@code giveWay}. */
-	JdbcLocker(DataSource dataSource, String table, String keyPrefix, Duration timeout, Duration giveWay) {
+	JdbcLocker(DataSource dataSource, DataSource noticesDataSource, String table, String keyPrefix, Duration timeout,
+			Duration giveWay) {
 		this.connections = new LockConnections(dataSource, timeout);
 		this.sql = new LockSql(LockDatabase.of(this.connections.dataSource()), LockTableName.checked(table));
 		this.names = new LockNames(keyPrefix);
 		this.renewals = new JdbcRenewals(this.sql, this.connections, this.names, this.processId);
 		this.notices = (this.sql.database() == LockDatabase.POSTGRESQL
 				&& ClassUtils.isPresent("org.postgresql.PGConnection", JdbcLocker.class.getClassLoader()))
-						? new PostgresReleaseNotices(this.connections.dataSource(), table, this.names, timeout) : null;
+						? new PostgresReleaseNotices(noticesDataSource, table, this.names, timeout, this::sendProbe) : null;
 		this.giveWayMicros = micros(giveWay);
 		this.giveWayWithoutNoticesMicros = Math.max(this.giveWayMicros, micros(GIVE_WAY_WITHOUT_NOTICES));
 	}
@@ -184,7 +220,7 @@ public final class JdbcLocker implements Locker, AutoCloseable {
 		return this.notices != null;
 	}
 
-	/** Whether this process listens for release notices: on PostgreSQL, once its listening connection is open. */
+	/** Whether release notices reach this process: on PostgreSQL, while a probe sent on the lock statements' connections comes back on the listening one. */
 	@Override
 	public boolean releaseNoticesActive() {
 		return this.notices != null && this.notices.isActive();
@@ -198,12 +234,47 @@ public final class JdbcLocker implements Locker, AutoCloseable {
 		return this.sql.database();
 	}
 
-	/** Stops listening for release notices. */
+	/** Listens for release notices again after {@link #stop()}, once anyone listens to them. */
+	@Override
+	public void start() {
+		this.started = true;
+		if (this.notices != null) {
+			this.notices.start();
+		}
+	}
+
+	/** Stops listening for release notices, and waits for the listening connection to be given back. */
+	@Override
+	public void stop() {
+		this.started = false;
+		if (this.notices != null) {
+			this.notices.stop();
+		}
+	}
+
+	/** Whether it was started and has not stopped since; it takes locks either way until closed. */
+	@Override
+	public boolean isRunning() {
+		return this.started;
+	}
+
+	@Override
+	public int getPhase() {
+		return PHASE;
+	}
+
+	/** Stops listening for release notices for good, waiting for the listening connection to be given back. */
 	@Override
 	public void close() {
 		if (this.notices != null) {
 			this.notices.close();
 		}
+	}
+
+	/** Sends a probe of release notices (PostgreSQL), on a connection of the lock statements. */
+	private void sendProbe(String payload) {
+		this.connections.query(this.sql.probe(), Map.of("channel", this.sql.channel(), "payload", payload),
+				(results, row) -> row);
 	}
 
 	/** Whole milliseconds, at least one, as microseconds: how the table counts a lease or a wait. */

@@ -130,6 +130,11 @@ final class LockSql {
 			.replace("{noticesReturned}", notices ? NOTICES_RETURNED : ""));
 	}
 
+	/** Sends a probe of release notices (PostgreSQL): a notice that is no lock's name. */
+	String probe() {
+		return "SELECT pg_notify(:channel, :payload)";
+	}
+
 	/** The channel release notices are sent on: the table's name. */
 	String channel() {
 		return this.table;

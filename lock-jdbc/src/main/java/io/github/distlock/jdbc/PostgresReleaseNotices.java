@@ -4,11 +4,9 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.List;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.BiConsumer;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 
 import javax.sql.DataSource;
 
@@ -23,10 +21,12 @@ import io.github.distlock.core.ReleaseSubscription;
 
 /**
  * Release notices on PostgreSQL: one connection per locker {@code LISTEN}s on the table's channel,
- * on which the release statement {@code NOTIFY}s the name of a lock someone waited for. Listeners
- * are told of the locks this process subscribed to, counted per lock here, so subscribing costs no
- * round trip. A lost connection is opened again, backing off up to a second; until it listens,
- * notices are not active, and once it does, every subscribed lock's waiter is told to look again.
+ * on which the release statement {@code NOTIFY}s the name of a lock someone waited for; the
+ * {@link SubscribedListeners} are told of the locks this process subscribed to. Notices are active
+ * only while a {@link NoticeProbe} sent on another connection comes back on the listening one, and
+ * once they turn active every subscribed lock's waiter is told to look again. A lost connection is
+ * opened again, backing off up to a second. {@link #stop()} ends the listening thread and waits for it, so that the connection is given back
+ * (or closed) before whoever stops next closes the data source.
  */
 final class PostgresReleaseNotices implements AutoCloseable {
 
@@ -34,9 +34,6 @@ final class PostgresReleaseNotices implements AutoCloseable {
 
 	/** How long one wait for notifications lasts, so that closing takes no longer. */
 	private static final int POLL_MILLIS = 250;
-
-	/** How long the connection may stay silent before it is checked. */
-	private static final Duration CHECK_AFTER = Duration.ofSeconds(5);
 
 	private final DataSource dataSource;
 
@@ -46,23 +43,33 @@ final class PostgresReleaseNotices implements AutoCloseable {
 
 	private final int timeoutSeconds;
 
-	private final List<ReleaseListener> listeners = new CopyOnWriteArrayList<>();
+	private final Consumer<String> probeSender;
 
-	private final ConcurrentHashMap<String, Integer> subscriptions = new ConcurrentHashMap<>();
+	private final SubscribedListeners listeners = new SubscribedListeners();
 
-	private final AtomicBoolean started = new AtomicBoolean();
+	/** Guards starting and stopping the listening thread. */
+	private final Lock lifecycle = new ReentrantLock();
 
 	private volatile boolean listening;
 
-	private volatile boolean closed;
+	private boolean closed;
 
-	/** Whether the listener thread listened once, so that listening again resumes notices. */
-	private boolean listenedBefore;
+	/** The listening thread; a thread that is no longer this one ends. */
+	private volatile @Nullable Thread listener;
 
-	private @Nullable Thread listener;
-
-	PostgresReleaseNotices(DataSource dataSource, String channel, LockNames names, Duration timeout) {
+	/**
+	 * Creates the notices of one lock table.
+	 * @param dataSource where the listening connection comes from, one that keeps its session
+	 * @param channel the table's channel
+	 * @param names the lock names of this locker
+	 * @param timeout how long one statement may take
+	 * @param probeSender sends a notice with the given payload on the channel, on a connection of
+	 * the lock statements ({@link NoticeProbe})
+	 */
+	PostgresReleaseNotices(DataSource dataSource, String channel, LockNames names, Duration timeout,
+			Consumer<String> probeSender) {
 		this.dataSource = dataSource;
+		this.probeSender = probeSender;
 		this.channel = channel;
 		this.names = names;
 		this.timeoutSeconds = (int) Math.max(1, timeout.toSeconds());
@@ -71,41 +78,40 @@ final class PostgresReleaseNotices implements AutoCloseable {
 	/** Adds a listener, and starts listening with the first. */
 	void addListener(ReleaseListener listener) {
 		this.listeners.add(listener);
-		if (this.started.compareAndSet(false, true)) {
-			Thread thread = new Thread(this::listenWhileOpen, "distlock-jdbc-notices");
-			thread.setDaemon(true);
-			this.listener = thread;
-			thread.start();
+		start();
+	}
+
+	/** Starts listening, unless it listens, has no listener, or was closed. */
+	void start() {
+		this.lifecycle.lock();
+		try {
+			if (this.listener == null && !this.listeners.isEmpty() && !this.closed) {
+				Thread thread = new Thread(this::listenWhileCurrent, "distlock-jdbc-notices");
+				thread.setDaemon(true);
+				this.listener = thread;
+				thread.start();
+			}
+		}
+		finally {
+			this.lifecycle.unlock();
 		}
 	}
 
 	ReleaseSubscription subscribe(String key) {
-		this.subscriptions.merge(key, 1, Integer::sum);
-		AtomicBoolean open = new AtomicBoolean(true);
-		return new ReleaseSubscription() {
-
-			@Override
-			public boolean isActive() {
-				return PostgresReleaseNotices.this.listening;
-			}
-
-			@Override
-			public void close() {
-				if (open.compareAndSet(true, false)) {
-					PostgresReleaseNotices.this.subscriptions.computeIfPresent(key, (k, count) -> (count > 1) ? count - 1 : null);
-				}
-			}
-
-		};
+		return this.listeners.subscribe(key, this::isActive);
 	}
 
 	boolean isActive() {
 		return this.listening;
 	}
 
-	private void listenWhileOpen() {
+	private boolean isCurrent() {
+		return this.listener == Thread.currentThread();
+	}
+
+	private void listenWhileCurrent() {
 		long backoffMillis = 100;
-		while (!this.closed) {
+		while (isCurrent()) {
 			try (Connection connection = this.dataSource.getConnection()) {
 				backoffMillis = 100;
 				listen(connection);
@@ -135,51 +141,50 @@ final class PostgresReleaseNotices implements AutoCloseable {
 		}
 	}
 
+	/**
+	 * Delivers notices while this thread is the listening one; notices are active from the moment
+	 * a probe came back until one does not, when the connection is checked and, if broken, left.
+	 */
 	private void receive(Connection connection) throws SQLException {
 		PGConnection notices = connection.unwrap(PGConnection.class);
-		this.listening = true;
-		if (this.listenedBefore) {
-			this.subscriptions.keySet().forEach((key) -> tellEach(key, ReleaseListener::noticesResumed));
-		}
-		this.listenedBefore = true;
-		long quietSince = System.nanoTime();
-		while (!this.closed) {
+		NoticeProbe probe = new NoticeProbe(this.probeSender);
+		while (isCurrent()) {
+			probe.sendIfDue(System.nanoTime());
 			PGNotification[] received = notices.getNotifications(POLL_MILLIS);
-			if (received != null && received.length > 0) {
-				quietSince = System.nanoTime();
+			if (received != null) {
 				for (PGNotification notification : received) {
-					tell(notification);
+					if (probe.cameBack(notification.getParameter())) {
+						confirmed();
+					}
+					else {
+						tell(notification);
+					}
 				}
 			}
-			else if (System.nanoTime() - quietSince > CHECK_AFTER.toNanos()) {
+			if (probe.missed(System.nanoTime())) {
+				this.listening = false;
 				if (!connection.isValid(this.timeoutSeconds)) {
 					return;
 				}
-				quietSince = System.nanoTime();
 			}
+		}
+	}
+
+	/**
+	 * A probe came back: notices are active, and if they were not, every subscribed lock's waiter is
+	 * told to look again, since a release it awaited may have come before the connection listened.
+	 */
+	private void confirmed() {
+		if (!this.listening) {
+			this.listening = true;
+			this.listeners.noticesResumed();
 		}
 	}
 
 	private void tell(PGNotification notification) {
 		String name = notification.getParameter();
-		if (!this.channel.equals(notification.getName()) || !this.names.isOurs(name)) {
-			return;
-		}
-		String key = this.names.keyOf(name);
-		if (this.subscriptions.containsKey(key)) {
-			tellEach(key, ReleaseListener::released);
-		}
-	}
-
-	/** Tells every listener, each on its own: one that fails must not stop this thread. */
-	private void tellEach(String key, BiConsumer<ReleaseListener, String> call) {
-		for (ReleaseListener listener : this.listeners) {
-			try {
-				call.accept(listener, key);
-			}
-			catch (Throwable ex) {
-				logger.warn("A release listener of distributed locks failed on '" + key + "'", ex);
-			}
+		if (this.channel.equals(notification.getName()) && this.names.isOurs(name)) {
+			this.listeners.released(this.names.keyOf(name));
 		}
 	}
 
@@ -213,7 +218,7 @@ final class PostgresReleaseNotices implements AutoCloseable {
 	private boolean pause(long millis) {
 		try {
 			Thread.sleep(millis);
-			return !this.closed;
+			return isCurrent();
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
@@ -221,12 +226,40 @@ final class PostgresReleaseNotices implements AutoCloseable {
 		}
 	}
 
+	/**
+	 * Stops listening and waits for the listening thread to give its connection back, as long as
+	 * one of its statements may take (the network timeout of a probe, twice the query timeout) and
+	 * a wait for notifications more.
+	 */
+	void stop() {
+		this.lifecycle.lock();
+		try {
+			Thread thread = this.listener;
+			if (thread == null) {
+				return;
+			}
+			this.listener = null;
+			thread.interrupt();
+			thread.join(this.timeoutSeconds * 2000L + POLL_MILLIS * 2L);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		finally {
+			this.lifecycle.unlock();
+		}
+	}
+
+	/** Stops listening for good. */
 	@Override
 	public void close() {
-		this.closed = true;
-		Thread thread = this.listener;
-		if (thread != null) {
-			thread.interrupt();
+		this.lifecycle.lock();
+		try {
+			this.closed = true;
+			stop();
+		}
+		finally {
+			this.lifecycle.unlock();
 		}
 	}
 

@@ -43,7 +43,7 @@ final class JdbcLockFixture implements AutoCloseable {
 	}
 
 	JdbcLocker lockerGivingWayFor(Duration giveWay) {
-		return track(new JdbcLocker(this.dataSource, this.table, this.keyPrefix, TIMEOUT, giveWay));
+		return track(new JdbcLocker(this.dataSource, this.dataSource, this.table, this.keyPrefix, TIMEOUT, giveWay));
 	}
 
 	/** Empties the table, as a database restored from a backup without it. */

@@ -26,8 +26,8 @@ import static org.awaitility.Awaitility.await;
 /**
  * The listening connection of a PostgreSQL locker: notices are not active until it listens, it
  * listens again after the connection is lost, and then tells each subscribed lock's waiter to look
- * again before delivering notices as before; it goes back to the pool no longer listening, and a
- * listener's Error does not stop it.
+ * again before delivering notices as before; it goes back to the pool no longer listening, a
+ * stopped locker listens again once started, and a listener's Error does not stop it.
  */
 class PostgresReleaseNoticesIntegrationTests {
 
@@ -90,14 +90,25 @@ class PostgresReleaseNoticesIntegrationTests {
 		config.setUsername(defaults.getUsername());
 		config.setMaximumPoolSize(1);
 		try (HikariDataSource single = new HikariDataSource(config)) {
-			try (JdbcLocker locker = new JdbcLocker(single, this.fixture.table, this.fixture.keyPrefix,
-					JdbcLockFixture.TIMEOUT)) {
+			try (JdbcLocker locker = new JdbcLocker(this.fixture.dataSource, single, this.fixture.table,
+					this.fixture.keyPrefix, JdbcLockFixture.TIMEOUT)) {
 				locker.onRelease(listener());
 				await().atMost(WAIT).until(locker::releaseNoticesActive);
 			}
 			assertThat(new JdbcTemplate(single).queryForObject("SELECT COUNT(*) FROM pg_listening_channels()",
 					Integer.class)).as("channels the pooled connection listens on").isZero();
 		}
+	}
+
+	@Test
+	void stoppedLockerListensNoMoreAndListensAgainOnceStarted() {
+		JdbcLocker locker = this.fixture.locker();
+		locker.onRelease(listener());
+		await().atMost(WAIT).until(locker::releaseNoticesActive);
+		locker.stop();
+		assertThat(locker.releaseNoticesActive()).isFalse();
+		locker.start();
+		await().atMost(WAIT).until(locker::releaseNoticesActive);
 	}
 
 	@Test

@@ -7,9 +7,11 @@ import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
 import io.github.distlock.autoconfigure.DistributedLockProperties;
 import io.github.distlock.core.Locker;
 import io.github.distlock.jdbc.JdbcLocker;
+import io.github.distlock.jdbc.LockDatabase;
 import io.github.distlock.jdbc.LockTable;
 import io.github.distlock.jdbc.LockTableName;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -24,6 +26,8 @@ import org.springframework.context.annotation.Bean;
 /**
  * Auto-configuration of the JDBC {@link Locker}: locks in a table of the application's own
  * database, which must exist at start-up (or be created, {@code distlock.jdbc.initialize-schema}).
+ * On PostgreSQL the locker listens for release notices on a {@link LockNoticesDataSource} when the
+ * application defines one, else on one physical connection of its own, not one of the pool's.
  *
  * @since 0.1.0
  */
@@ -39,7 +43,8 @@ public final class JdbcLockAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean(Locker.class)
 	@DependsOnDatabaseInitialization
-	JdbcLocker distributedLockJdbcLocker(DataSource dataSource, DistributedLockProperties properties,
+	JdbcLocker distributedLockJdbcLocker(DataSource dataSource,
+			@LockNoticesDataSource ObjectProvider<DataSource> noticesDataSource, DistributedLockProperties properties,
 			JdbcLockProperties jdbcProperties) {
 		checkTableName(jdbcProperties.getTableName());
 		LockTable table = new LockTable(dataSource, jdbcProperties.getTableName(), jdbcProperties.getTimeout());
@@ -49,7 +54,9 @@ public final class JdbcLockAutoConfiguration {
 			}
 			table.create();
 		}
-		return new JdbcLocker(dataSource, jdbcProperties.getTableName(), properties.getKeyPrefix(),
+		DataSource listening = (table.database() != LockDatabase.POSTGRESQL) ? dataSource
+				: noticesDataSource.getIfAvailable(() -> ListeningDataSources.derivedFrom(dataSource));
+		return new JdbcLocker(dataSource, listening, jdbcProperties.getTableName(), properties.getKeyPrefix(),
 				jdbcProperties.getTimeout());
 	}
 

@@ -1,0 +1,90 @@
+package io.github.distlock.jdbc.autoconfigure;
+
+import java.time.Duration;
+import java.util.UUID;
+
+import com.zaxxer.hikari.HikariDataSource;
+import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
+import io.github.distlock.jdbc.JdbcLocker;
+import io.github.distlock.jdbc.TestDatabase;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Closing a Boot application on PostgreSQL while its locker listens for release notices: the
+ * listener stops before the application's data sources close, and nothing is logged.
+ */
+@ExtendWith(OutputCaptureExtension.class)
+class JdbcLockShutdownTests {
+
+	private static final int CLOSES = 10;
+
+	private final String table = "distlock_app_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+
+	@AfterEach
+	void dropTable() {
+		new JdbcTemplate(TestDatabase.POSTGRESQL.dataSource()).execute("DROP TABLE IF EXISTS " + this.table);
+	}
+
+	@Test
+	void closingWhileListeningLogsNothing(CapturedOutput output) {
+		closeWhileListening(runner(), output);
+	}
+
+	/** A pool that closes when the application does, as Boot's own would. */
+	@Test
+	void closingWhileListeningOnAPooledNoticesDataSourceLogsNothing(CapturedOutput output) {
+		closeWhileListening(runner().withUserConfiguration(PooledNoticesConfiguration.class), output);
+	}
+
+	private void closeWhileListening(ApplicationContextRunner runner, CapturedOutput output) {
+		for (int i = 0; i < CLOSES; i++) {
+			runner.run((context) -> await().atMost(Duration.ofSeconds(10))
+				.until(context.getBean(JdbcLocker.class)::releaseNoticesActive));
+		}
+		assertThat(output.getOut().lines().filter((line) -> line.contains(" WARN ") || line.contains(" ERROR ")))
+			.as("warnings and errors logged while closing %d times", CLOSES)
+			.isEmpty();
+		assertThat(output.getOut()).doesNotContain("Exception");
+	}
+
+	private ApplicationContextRunner runner() {
+		HikariDataSource dataSource = (HikariDataSource) TestDatabase.POSTGRESQL.dataSource();
+		return new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class, JdbcLockAutoConfiguration.class,
+					DistributedLockAutoConfiguration.class))
+			.withPropertyValues("spring.datasource.url=" + dataSource.getJdbcUrl(),
+					"spring.datasource.username=" + dataSource.getUsername(), "distlock.jdbc.table-name=" + this.table,
+					"distlock.jdbc.initialize-schema=always");
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class PooledNoticesConfiguration {
+
+		@Bean(defaultCandidate = false)
+		@LockNoticesDataSource
+		HikariDataSource lockNoticesDataSource() {
+			HikariDataSource dataSource = (HikariDataSource) TestDatabase.POSTGRESQL.dataSource();
+			HikariDataSource notices = new HikariDataSource();
+			notices.setJdbcUrl(dataSource.getJdbcUrl());
+			notices.setUsername(dataSource.getUsername());
+			notices.setMaximumPoolSize(1);
+			return notices;
+		}
+
+	}
+
+}
