@@ -53,13 +53,29 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 
 	private final SessionLiveness liveness;
 
+	private final SessionProof proof;
+
 	/**
-	 * Creates a locker on a started client.
+	 * Creates a locker on a started client of an ensemble whose {@code tickTime} is ZooKeeper's
+	 * default, two seconds, or shorter.
 	 * @param client the Curator client
 	 * @param basePath the node under which every lock's nodes are, for example {@code /distlock}
 	 * @param keyPrefix first part of every lock's name, for example {@code lock}
 	 */
 	public ZooKeeperLocker(CuratorFramework client, String basePath, String keyPrefix) {
+		this(client, basePath, keyPrefix, SessionProof.DEFAULT_TICK_TIME);
+	}
+
+	/**
+	 * Creates a locker on a started client.
+	 * @param client the Curator client
+	 * @param basePath the node under which every lock's nodes are, for example {@code /distlock}
+	 * @param keyPrefix first part of every lock's name, for example {@code lock}
+	 * @param tickTime the ensemble's {@code tickTime}, or a longer time: how often its leader hears
+	 * of the sessions of the clients of its followers, so how long this process takes to prove its
+	 * session (ZOOKEEPER.md, point f)
+	 */
+	public ZooKeeperLocker(CuratorFramework client, String basePath, String keyPrefix, Duration tickTime) {
 		this.client = client;
 		this.paths = new LockPaths(basePath, keyPrefix);
 		this.nodes = new LockNodes(client, this.paths);
@@ -73,13 +89,19 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 		this.notices = new ZooKeeperReleaseNotices(client, this.nodes, this.paths, this.registry, this.background);
 		this.queueing = new NodeQueueing(this.nodes, this.paths, this.registry, this.notices, this.background);
 		this.liveness = new SessionLiveness(this.registry, this.queueing);
+		this.proof = new SessionProof(client, tickTime, this.liveness::sessionEnded);
 		client.getConnectionStateListenable().addListener(this.notices);
 		client.getConnectionStateListenable().addListener(this.liveness);
+		this.proof.start();
 	}
 
-	/** Takes the lock by queue; the lease is not enforced: the lock lives as long as this process's session. */
+	/**
+	 * Takes the lock by queue, once the leader has confirmed this process's session; the lease is
+	 * not enforced: the lock lives as long as this process's session.
+	 */
 	@Override
 	public Acquisition tryAcquire(String key, String owner, Duration lease, Duration willWait) {
+		this.proof.awaitProven(Duration.ofMillis(this.client.getZookeeperClient().getConnectionTimeoutMs()));
 		return this.queueing.tryAcquire(key, owner, willWait);
 	}
 
@@ -117,13 +139,17 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 		return this.nodes.queue(key).isEmpty() ? Release.GONE : Release.TAKEN;
 	}
 
-	/** Answers whether each owner's node is still there; leases are not stored, so none changes. */
+	/**
+	 * Answers whether each owner's node is still there, while the leader's confirmation of the
+	 * session lasts (a follower cut off from the leader still lists nodes the leader deleted);
+	 * leases are not stored, so none changes.
+	 */
 	@Override
 	public List<Renewal> renew(List<LeaseRequest> leases) {
 		Map<String, LockQueue> queues = new HashMap<>();
 		return leases.stream().map((lease) -> {
 			String node = this.registry.get(lease.key()).claimedBy(lease.owner());
-			if (node == null || this.registry.isLost(node)) {
+			if (node == null || this.registry.isLost(node) || !keepsClaims()) {
 				return Renewal.LOST;
 			}
 			LockQueue queue = queues.computeIfAbsent(lease.key(), this.nodes::queue);
@@ -136,6 +162,12 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 	public long fence(String key, String owner) {
 		String node = this.registry.get(key).claimedBy(owner);
 		return (node == null || this.registry.isLost(node)) ? 0 : this.nodes.write(key, node, owner);
+	}
+
+	/** Whether the leader's last confirmation of this process's session still holds (ZOOKEEPER.md, point f). */
+	@Override
+	public boolean keepsClaims() {
+		return this.proof.keepsClaims();
 	}
 
 	@Override
@@ -189,6 +221,7 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 			this.client.getConnectionStateListenable().removeListener(this.notices);
 			this.client.getConnectionStateListenable().removeListener(this.liveness);
 			this.background.shutdownNow();
+			this.proof.close();
 			this.liveness.close();
 			this.registry.unqueueAll().forEach((node) -> this.queueing.abandonOnce(node.key(), node.path()));
 		}
