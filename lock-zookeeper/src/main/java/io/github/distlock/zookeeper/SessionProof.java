@@ -3,6 +3,7 @@ package io.github.distlock.zookeeper;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -13,6 +14,9 @@ import java.util.concurrent.TimeoutException;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.apache.curator.framework.CuratorFramework;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.Op;
+import org.apache.zookeeper.ZooKeeper;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -40,8 +44,6 @@ final class SessionProof implements AutoCloseable {
 	private static final Log logger = LogFactory.getLog(SessionProof.class);
 
 	private final CuratorFramework client;
-
-	private final CuratorFramework root;
 
 	/**
 	 * How long after one answer the next request is sent at least, so that the leader pinged the
@@ -75,7 +77,6 @@ final class SessionProof implements AutoCloseable {
 	 */
 	SessionProof(CuratorFramework client, Duration tickTime, Runnable sessionEnded) {
 		this.client = client;
-		this.root = client.usingNamespace(null);
 		this.gap = tickTime.toNanos() * 3 / 4;
 		this.sessionEnded = sessionEnded;
 		this.timer = new ScheduledThreadPoolExecutor(1, (task) -> {
@@ -94,6 +95,11 @@ final class SessionProof implements AutoCloseable {
 	/** Whether the leader surely keeps the session proven last; asked at every check of a holding. */
 	boolean keepsClaims() {
 		return this.provenSession != 0 && System.nanoTime() - this.provenUntil < 0;
+	}
+
+	/** How long a new session takes to be proven, besides round trips: two rounds {@link #gap} apart. */
+	Duration timeToProve() {
+		return Duration.ofNanos(2 * this.gap);
 	}
 
 	/**
@@ -136,9 +142,10 @@ final class SessionProof implements AutoCloseable {
 
 	/** Sends one request through the leader; returns how long to wait before the next one. */
 	private long proveOnce() throws Exception {
-		long session = sessionId();
+		ZooKeeper zooKeeper = this.client.getZookeeperClient().getZooKeeper();
+		long session = zooKeeper.getSessionId();
 		long sentAt = System.nanoTime();
-		this.root.transaction().forOperations(this.root.transactionOp().check().forPath("/"));
+		check(zooKeeper);
 		long answeredAt = System.nanoTime();
 		if (session == 0 || sessionId() != session) {
 			return this.gap;
@@ -193,6 +200,21 @@ final class SessionProof implements AutoCloseable {
 	/** The leader's clock may run up to 1% fast, or step forward by up to 2 ms, as the core allows for stores. */
 	private static long clockAllowance(long timeout) {
 		return timeout / 100 + TimeUnit.MILLISECONDS.toNanos(2);
+	}
+
+	/**
+	 * One {@code multi} of a {@code check} of the root, on ZooKeeper's own handle: sent once (no
+	 * retry that would make its sending time later than counted), and no call of the locker's that
+	 * Curator's tracer counts. A root that is not there (a chroot not made) fails the check at the
+	 * leader, which answers all the same.
+	 */
+	private static void check(ZooKeeper zooKeeper) throws KeeperException, InterruptedException {
+		try {
+			zooKeeper.multi(List.of(Op.check("/", -1)));
+		}
+		catch (KeeperException.NoNodeException ex) {
+			// answered by the leader
+		}
 	}
 
 	private long sessionId() {
