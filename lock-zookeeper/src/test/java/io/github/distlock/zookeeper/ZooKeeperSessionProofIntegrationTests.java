@@ -1,7 +1,15 @@
 package io.github.distlock.zookeeper;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -15,12 +23,15 @@ import org.junit.jupiter.api.Test;
 import io.github.distlock.LockHandle;
 import io.github.distlock.LockTemplate;
 
+import static java.util.concurrent.TimeUnit.SECONDS;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * A holder stops holding once the ensemble's leader may have ended its session, before any
- * event tells it so (ZOOKEEPER.md, point f): when its client's events are held up (as in a
- * process resumed after a pause, whose user thread runs before the client's event thread), and
+ * event tells it so (ZOOKEEPER.md, point f): when its JVM is resumed after a pause past its
+ * session ({@code SIGSTOP}, {@code SIGCONT}), when its client's events are held up (as in such a
+ * process, whose user thread runs before the client's event thread), and
  * when the server it talks to is a follower cut off from the leader, which keeps answering it.
  */
 class ZooKeeperSessionProofIntegrationTests {
@@ -30,6 +41,76 @@ class ZooKeeperSessionProofIntegrationTests {
 	private final String key = "job:" + UUID.randomUUID();
 
 	private final String basePath = "/distlock-" + UUID.randomUUID();
+
+	@Test
+	void holderJvmPausedPastItsSessionSaysItHoldsNothingOnceResumed() throws Exception {
+		Process holder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+				System.getProperty("java.class.path"), PausedHolderProcess.class.getName(), ZooKeeperServers.connectString(),
+				this.basePath, this.key)
+			.redirectErrorStream(true)
+			.start();
+		List<String> readings = new CopyOnWriteArrayList<>();
+		CountDownLatch acquired = new CountDownLatch(1);
+		Thread reader = new Thread(() -> readLines(holder, readings, acquired));
+		reader.setDaemon(true);
+		reader.start();
+		CuratorFramework otherClient = ZooKeeperServers.client();
+		try {
+			assertThat(acquired.await(60, TimeUnit.SECONDS)).as("the holder JVM took the lock").isTrue();
+			signal(holder, "STOP");
+			LockingContexts.on(otherClient, this.basePath).run((other) -> {
+				try (LockHandle taken = other.getBean(LockTemplate.class).tryAcquire(this.key, null, Duration.ofSeconds(60))
+					.orElseThrow()) {
+					long takenAt = System.nanoTime();
+					signal(holder, "CONT");
+					await().atMost(Duration.ofSeconds(30)).until(() -> readingsAfter(readings, takenAt + SECONDS.toNanos(1)) > 0);
+					long heldAfterTakeOver = readings.stream()
+						.filter((reading) -> reading.startsWith("true ") && Long.parseLong(reading.substring(5)) - takenAt > 0)
+						.count();
+					System.out.println("Paused holder JVM, readings 10 ms apart saying held after another JVM took the lock: "
+							+ heldAfterTakeOver);
+					assertThat(heldAfterTakeOver).isZero();
+				}
+			});
+		}
+		finally {
+			signal(holder, "CONT");
+			holder.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+			otherClient.close();
+		}
+	}
+
+	private static void readLines(Process process, List<String> readings, CountDownLatch acquired) {
+		try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+			for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+				if (line.equals("acquired")) {
+					acquired.countDown();
+				}
+				else if (line.matches("(true|false) \\d+")) {
+					readings.add(line);
+				}
+			}
+		}
+		catch (IOException ex) {
+			// the process ended
+		}
+	}
+
+	private static long readingsAfter(List<String> readings, long time) {
+		return readings.stream().filter((reading) -> Long.parseLong(reading.substring(reading.indexOf(' ') + 1)) - time > 0).count();
+	}
+
+	private static void signal(Process process, String signal) {
+		try {
+			new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).start().waitFor(10, TimeUnit.SECONDS);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
 
 	@Test
 	void holderWhoseEventsAreHeldUpStopsHoldingOnceItsSessionIsNoLongerProven() throws Exception {
@@ -42,7 +123,7 @@ class ZooKeeperSessionProofIntegrationTests {
 			// Registered before the locker's: while it waits, no connection change reaches the locker.
 			holderClient.getConnectionStateListenable().addListener((client, state) -> {
 				if (holdEvents.get()) {
-					await(eventsFlow);
+					awaitQuietly(eventsFlow);
 				}
 			});
 			try {
@@ -121,7 +202,7 @@ class ZooKeeperSessionProofIntegrationTests {
 		return new Overlap(cutAt, notHeldAt.get(), takenAt.get(), heldAfterTakeOver.get());
 	}
 
-	private static CuratorFramework client(String connectString) throws InterruptedException {
+	static CuratorFramework client(String connectString) throws InterruptedException {
 		CuratorFramework client = CuratorFrameworkFactory.builder()
 			.connectString(connectString)
 			.sessionTimeoutMs(SESSION_TIMEOUT_MILLIS)
@@ -135,7 +216,7 @@ class ZooKeeperSessionProofIntegrationTests {
 		return client;
 	}
 
-	private static void await(CountDownLatch latch) {
+	private static void awaitQuietly(CountDownLatch latch) {
 		try {
 			latch.await(2, TimeUnit.MINUTES);
 		}
