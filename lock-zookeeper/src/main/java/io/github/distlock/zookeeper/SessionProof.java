@@ -97,17 +97,14 @@ final class SessionProof implements AutoCloseable {
 		return this.provenSession != 0 && System.nanoTime() - this.provenUntil < 0;
 	}
 
-	/** How long a new session takes to be proven, besides round trips: two rounds {@link #gap} apart. */
-	Duration timeToProve() {
-		return Duration.ofNanos(2 * this.gap);
-	}
-
 	/**
-	 * Waits until the client's current session is proven, so that a claim made now is kept.
-	 * @param timeout how long to wait at most
+	 * Waits until the client's current session is proven, so that a claim made now is kept: at
+	 * most the client's connection timeout and the two rounds a new session takes.
 	 * @throws ZooKeeperLockException when it is not proven in time
 	 */
-	void awaitProven(Duration timeout) {
+	void awaitProven() {
+		Duration timeout = Duration.ofMillis(this.client.getZookeeperClient().getConnectionTimeoutMs())
+			.plusNanos(2 * this.gap);
 		long deadline = System.nanoTime() + timeout.toNanos();
 		try {
 			while (true) {

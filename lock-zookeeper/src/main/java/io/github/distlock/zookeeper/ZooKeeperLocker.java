@@ -101,7 +101,7 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 	 */
 	@Override
 	public Acquisition tryAcquire(String key, String owner, Duration lease, Duration willWait) {
-		this.proof.awaitProven(Duration.ofMillis(this.client.getZookeeperClient().getConnectionTimeoutMs()).plus(this.proof.timeToProve()));
+		this.proof.awaitProven();
 		return this.queueing.tryAcquire(key, owner, willWait);
 	}
 
