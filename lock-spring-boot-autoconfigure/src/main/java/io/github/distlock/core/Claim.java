@@ -25,6 +25,9 @@ final class Claim {
 
 	private final LocalLock local;
 
+	/** The store, asked whether it still keeps this process's claims (invariant 2 of PROTOCOL.md). */
+	private final Locker locker;
+
 	private final AtomicBoolean lost = new AtomicBoolean();
 
 	/** {@link System#nanoTime()} before which the store surely still has the lock. */
@@ -46,12 +49,13 @@ final class Claim {
 
 	/**
 	 * A claim that the store granted for {@code leaseNanos}, asked at {@code sentAt} (a
-	 * {@link System#nanoTime()} value) and answered just now.
+	 * {@link System#nanoTime()} value) and answered just now, by {@code locker}.
 	 */
-	Claim(String key, String owner, LocalLock local, long sentAt, long leaseNanos) {
+	Claim(String key, String owner, LocalLock local, Locker locker, long sentAt, long leaseNanos) {
 		this.key = key;
 		this.owner = owner;
 		this.local = local;
+		this.locker = locker;
 		this.lastAnswerAt = sentAt;
 		this.confirmedExpiry = storeExpiry(sentAt, leaseNanos);
 		// What was asked, as a renewal records it, not what this process counts on.
@@ -97,7 +101,7 @@ final class Claim {
 		if (this.lost.get()) {
 			return false;
 		}
-		if (System.nanoTime() - this.confirmedExpiry >= 0) {
+		if (System.nanoTime() - this.confirmedExpiry >= 0 || !this.locker.keepsClaims()) {
 			this.lost.set(true);
 			return false;
 		}

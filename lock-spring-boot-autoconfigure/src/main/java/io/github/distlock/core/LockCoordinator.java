@@ -187,7 +187,7 @@ final class LockCoordinator implements AutoCloseable {
 	}
 
 	private Holding acquired(LocalLock local, LockRequest request, String owner, long sentAt) {
-		Claim claim = new Claim(request.key(), owner, local, sentAt, request.lease().toNanos());
+		Claim claim = new Claim(request.key(), owner, local, this.locker, sentAt, request.lease().toNanos());
 		Holding holding = new Holding(claim, request, Thread.currentThread(), sentAt);
 		local.acquired(holding);
 		this.keeper.acquired(holding);

@@ -112,6 +112,20 @@ public interface Locker {
 	}
 
 	/**
+	 * Whether the store surely still keeps every claim of this process that it has not said lost
+	 * ({@link #onClaimLost}), asked each time a holding is checked ({@code isHeld()}, a hand-off), so
+	 * that a claim the store may have ended on its own is not held even before the store says so: a
+	 * ZooKeeper session that the ensemble's leader has not confirmed for long (a paused process, a
+	 * server cut off from the leader). A store whose locks end only by lease or release keeps them;
+	 * this default answers {@code true}. It must answer at once, without a round trip.
+	 * @return {@code false} once the store may have ended a claim of this process that it has not
+	 * said lost
+	 */
+	default boolean keepsClaims() {
+		return true;
+	}
+
+	/**
 	 * Subscribes this process to the release notices of one lock, until the subscription is
 	 * closed: its listeners are told of that lock's releases, and of no lock it has not
 	 * subscribed to. A store counts the subscriptions of each lock, so closing one leaves the

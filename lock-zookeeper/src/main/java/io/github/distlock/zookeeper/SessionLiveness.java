@@ -102,6 +102,15 @@ final class SessionLiveness implements ConnectionStateListener, AutoCloseable {
 		tell(this.registry.loseClaims());
 	}
 
+	/**
+	 * The client has a new session, perhaps before its LOST event arrives: gives up the claims,
+	 * all of the ended session, and tells their holders on the caller's thread, so that none is
+	 * still held once the new session is proven ({@link SessionProof}).
+	 */
+	void sessionEnded() {
+		loseClaims();
+	}
+
 	private void tell(List<LostClaim> lost) {
 		for (LostClaim claim : lost) {
 			for (ClaimLossListener listener : this.listeners) {

@@ -55,14 +55,29 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 	private final SessionLiveness liveness;
 
 	private final LeaseEnds leaseEnds;
+	private final SessionProof proof;
+
+	/**
+	 * Creates a locker on a started client of an ensemble whose {@code tickTime} is ZooKeeper's
+	 * default, two seconds, or shorter.
+	 * @param client the Curator client
+	 * @param basePath the node under which every lock's nodes are, for example {@code /distlock}
+	 * @param keyPrefix first part of every lock's name, for example {@code lock}
+	 */
+	public ZooKeeperLocker(CuratorFramework client, String basePath, String keyPrefix) {
+		this(client, basePath, keyPrefix, SessionProof.DEFAULT_TICK_TIME);
+	}
 
 	/**
 	 * Creates a locker on a started client.
 	 * @param client the Curator client
 	 * @param basePath the node under which every lock's nodes are, for example {@code /distlock}
 	 * @param keyPrefix first part of every lock's name, for example {@code lock}
+	 * @param tickTime the ensemble's {@code tickTime}, or a longer time: how often its leader hears
+	 * of the sessions of the clients of its followers, so how long this process takes to prove its
+	 * session (ZOOKEEPER.md, point f)
 	 */
-	public ZooKeeperLocker(CuratorFramework client, String basePath, String keyPrefix) {
+	public ZooKeeperLocker(CuratorFramework client, String basePath, String keyPrefix, Duration tickTime) {
 		this.client = client;
 		this.paths = new LockPaths(basePath, keyPrefix);
 		this.nodes = new LockNodes(client, this.paths);
@@ -79,19 +94,28 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 		this.queueing = new NodeQueueing(this.nodes, this.paths, this.registry, this.notices, this.background);
 		this.liveness = new SessionLiveness(this.registry, this.queueing);
 		this.leaseEnds = new LeaseEnds(this.registry, this.queueing, this.background);
+		this.proof = new SessionProof(client, tickTime, this.liveness::sessionEnded);
 		client.getConnectionStateListenable().addListener(this.notices);
 		client.getConnectionStateListenable().addListener(this.liveness);
+		this.proof.start();
 	}
 
-	/** Takes the lock by queue; its node is deleted when the lease runs out, unless renewed or released first. */
+	/**
+	 * Takes the lock by queue, once the leader has confirmed this process's session; its node is
+	 * deleted when the lease runs out, unless renewed or released first.
+	 */
 	@Override
 	public Acquisition tryAcquire(String key, String owner, Duration lease, Duration willWait) {
+		long calledAt = System.nanoTime();
+		this.proof.awaitProven();
 		long sentAt = System.nanoTime();
 		Acquisition answer = this.queueing.tryAcquire(key, owner, willWait);
-		if (answer.acquired()) {
-			this.leaseEnds.acquired(key, owner, sentAt, lease);
+		if (!answer.acquired()) {
+			return answer;
 		}
-		return answer;
+		this.leaseEnds.acquired(key, owner, sentAt, lease);
+		// The lease counts from after the wait for the session's proof.
+		return Acquisition.acquiredAfter(answer.askedAfter().plusNanos(sentAt - calledAt));
 	}
 
 	@Override
@@ -130,7 +154,11 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 		return this.nodes.queue(key).isEmpty() ? Release.GONE : Release.TAKEN;
 	}
 
-	/** Answers whether each owner's node is still there, and sets its lease's end ({@link LeaseEnds}). */
+	/**
+	 * Answers whether each owner's node is still there, while the leader's confirmation of the
+	 * session lasts (a follower cut off from the leader still lists nodes the leader deleted), and
+	 * sets its lease's end ({@link LeaseEnds}).
+	 */
 	@Override
 	public List<Renewal> renew(List<LeaseRequest> leases) {
 		long sentAt = System.nanoTime();
@@ -141,7 +169,7 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 		Map<String, LockQueue> queues = new HashMap<>();
 		return leases.stream().map((lease) -> {
 			String node = this.registry.get(lease.key()).claimedBy(lease.owner());
-			if (node == null || this.registry.isLost(node)) {
+			if (node == null || this.registry.isLost(node) || !keepsClaims()) {
 				return Renewal.LOST;
 			}
 			LockQueue queue = queues.computeIfAbsent(lease.key(), this.nodes::queue);
@@ -154,6 +182,12 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 	public long fence(String key, String owner) {
 		String node = this.registry.get(key).claimedBy(owner);
 		return (node == null || this.registry.isLost(node)) ? 0 : this.nodes.write(key, node, owner);
+	}
+
+	/** Whether the leader's last confirmation of this process's session still holds (ZOOKEEPER.md, point f). */
+	@Override
+	public boolean keepsClaims() {
+		return this.proof.keepsClaims();
 	}
 
 	@Override
@@ -207,6 +241,7 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 			this.client.getConnectionStateListenable().removeListener(this.notices);
 			this.client.getConnectionStateListenable().removeListener(this.liveness);
 			this.background.shutdownNow();
+			this.proof.close();
 			this.liveness.close();
 			this.registry.unqueueAll().forEach((node) -> this.queueing.abandonOnce(node.key(), node.path()));
 		}

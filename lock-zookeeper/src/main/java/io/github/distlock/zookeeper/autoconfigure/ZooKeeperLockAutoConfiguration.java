@@ -49,7 +49,8 @@ public final class ZooKeeperLockAutoConfiguration {
 
 	private static ZooKeeperLocker locker(CuratorFramework client, DistributedLockProperties properties,
 			ZooKeeperLockProperties zooKeeperProperties) {
-		return new ZooKeeperLocker(client, zooKeeperProperties.getBasePath(), properties.getKeyPrefix());
+		return new ZooKeeperLocker(client, zooKeeperProperties.getBasePath(), properties.getKeyPrefix(),
+				zooKeeperProperties.getTickTime());
 	}
 
 	@Configuration(proxyBeanMethods = false)

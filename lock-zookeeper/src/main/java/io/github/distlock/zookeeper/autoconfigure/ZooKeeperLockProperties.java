@@ -38,6 +38,12 @@ public class ZooKeeperLockProperties {
 	private Duration connectionTimeout = Duration.ofSeconds(5);
 
 	/**
+	 * The ensemble's tickTime, or a longer time: how often the leader hears of the sessions of its
+	 * followers' clients, so how long the locker takes to prove its session to the leader.
+	 */
+	private Duration tickTime = Duration.ofSeconds(2);
+
+	/**
 	 * Node under which every lock's nodes are created; a path from the root, starting with '/'.
 	 */
 	private String basePath = "/distlock";
@@ -64,6 +70,14 @@ public class ZooKeeperLockProperties {
 
 	public void setConnectionTimeout(Duration connectionTimeout) {
 		this.connectionTimeout = connectionTimeout;
+	}
+
+	public Duration getTickTime() {
+		return this.tickTime;
+	}
+
+	public void setTickTime(Duration tickTime) {
+		this.tickTime = tickTime;
 	}
 
 	public String getBasePath() {

@@ -11,7 +11,7 @@ class ZooKeeperConfigurationMetadataTests {
 
 	@ParameterizedTest
 	@ValueSource(strings = { "distlock.zookeeper.connect-string", "distlock.zookeeper.session-timeout",
-			"distlock.zookeeper.connection-timeout", "distlock.zookeeper.base-path" })
+			"distlock.zookeeper.connection-timeout", "distlock.zookeeper.tick-time", "distlock.zookeeper.base-path" })
 	void propertyIsDescribed(String name) {
 		ConfigurationMetadata.assertDescribed(name);
 	}

@@ -1,0 +1,34 @@
+package io.github.distlock.zookeeper;
+
+import java.time.Duration;
+
+import org.apache.curator.framework.CuratorFramework;
+
+import io.github.distlock.LockHandle;
+import io.github.distlock.LockTemplate;
+
+/**
+ * A holder JVM for {@link ZooKeeperSessionProofIntegrationTests}: takes a lock with a fixed lease
+ * on a client with a 4 s session, prints {@code acquired}, then prints {@code <isHeld()> <nanoTime>}
+ * every 10 ms until it is killed, paused and resumed by the test in between.
+ * Arguments: connect string, base path, key.
+ */
+final class PausedHolderProcess {
+
+	private PausedHolderProcess() {
+	}
+
+	public static void main(String[] args) throws Exception {
+		CuratorFramework client = ZooKeeperSessionProofIntegrationTests.client(args[0]);
+		LockingContexts.on(client, args[1]).run((context) -> {
+			LockHandle held = context.getBean(LockTemplate.class).tryAcquire(args[2], Duration.ofMinutes(10), Duration.ZERO)
+				.orElseThrow();
+			System.out.println("acquired");
+			while (true) {
+				System.out.println(held.isHeld() + " " + System.nanoTime());
+				Thread.sleep(10);
+			}
+		});
+	}
+
+}
