@@ -100,17 +100,18 @@ final class SessionProof implements AutoCloseable {
 	/**
 	 * Waits until the client's current session is proven, so that a claim made now is kept: at
 	 * most the client's connection timeout and the two rounds a new session takes.
+	 * @return whether it had to wait, the session not proven when it was called
 	 * @throws ZooKeeperLockException when it is not proven in time
 	 */
-	void awaitProven() {
+	boolean awaitProven() {
 		Duration timeout = Duration.ofMillis(this.client.getZookeeperClient().getConnectionTimeoutMs())
 			.plusNanos(2 * this.gap);
 		long deadline = System.nanoTime() + timeout.toNanos();
 		try {
-			while (true) {
+			for (boolean waited = false;; waited = true) {
 				CompletableFuture<Void> next = this.nextProof;
 				if (keepsClaims() && this.provenSession == sessionId()) {
-					return;
+					return waited;
 				}
 				next.get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
 			}

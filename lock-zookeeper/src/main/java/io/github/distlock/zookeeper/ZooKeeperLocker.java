@@ -107,15 +107,15 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 	@Override
 	public Acquisition tryAcquire(String key, String owner, Duration lease, Duration willWait) {
 		long calledAt = System.nanoTime();
-		this.proof.awaitProven();
-		long sentAt = System.nanoTime();
+		boolean waited = this.proof.awaitProven();
+		long sentAt = waited ? System.nanoTime() : calledAt;
 		Acquisition answer = this.queueing.tryAcquire(key, owner, willWait);
 		if (!answer.acquired()) {
 			return answer;
 		}
 		this.leaseEnds.acquired(key, owner, sentAt, lease);
-		// The lease counts from after the wait for the session's proof.
-		return Acquisition.acquiredAfter(answer.askedAfter().plusNanos(sentAt - calledAt));
+		// The lease counts from after a wait for the session's proof.
+		return waited ? Acquisition.acquiredAfter(answer.askedAfter().plusNanos(sentAt - calledAt)) : answer;
 	}
 
 	@Override

@@ -44,7 +44,7 @@ class ZooKeeperLockerLeaseTests {
 
 	@Test
 	void lapsedLeaseFreesTheLockForAnotherProcess() {
-		assertThat(this.holder.tryAcquire(this.key, "holder", Duration.ofSeconds(1), Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+		assertThat(this.holder.tryAcquire(this.key, "holder", Duration.ofSeconds(1), Duration.ZERO)).returns(true, Acquisition::acquired);
 		await().atMost(TIMEOUT).until(() -> this.other.tryAcquire(this.key, "other", Duration.ofMinutes(1), Duration.ZERO).acquired());
 		assertThat(this.holder.renew(List.of(new LeaseRequest(this.key, "holder", Duration.ofMinutes(1)))))
 			.containsExactly(Renewal.LOST);
@@ -55,7 +55,7 @@ class ZooKeeperLockerLeaseTests {
 
 	@Test
 	void renewalMovesTheLeasesEnd() {
-		assertThat(this.holder.tryAcquire(this.key, "holder", Duration.ofMinutes(1), Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+		assertThat(this.holder.tryAcquire(this.key, "holder", Duration.ofMinutes(1), Duration.ZERO)).returns(true, Acquisition::acquired);
 		assertThat(this.holder.renew(List.of(new LeaseRequest(this.key, "holder", Duration.ofMillis(300)))))
 			.containsExactly(Renewal.RENEWED);
 		await().atMost(TIMEOUT).until(() -> this.other.tryAcquire(this.key, "other", Duration.ofMinutes(1), Duration.ZERO).acquired());
@@ -63,7 +63,7 @@ class ZooKeeperLockerLeaseTests {
 
 	@Test
 	void renewedLeaseKeepsTheLockPastItsFirstEnd() {
-		assertThat(this.holder.tryAcquire(this.key, "holder", Duration.ofSeconds(5), Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+		assertThat(this.holder.tryAcquire(this.key, "holder", Duration.ofSeconds(5), Duration.ZERO)).returns(true, Acquisition::acquired);
 		assertThat(this.holder.renew(List.of(new LeaseRequest(this.key, "holder", Duration.ofMinutes(1)))))
 			.containsExactly(Renewal.RENEWED);
 		await().during(Duration.ofSeconds(7))
@@ -75,11 +75,11 @@ class ZooKeeperLockerLeaseTests {
 	@Test
 	void claimsKeepOneLeaseEndEachAndReleasesNone() {
 		for (int i = 0; i < 100; i++) {
-			assertThat(this.holder.tryAcquire(this.key, "cycle-" + i, Duration.ofMinutes(1), Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+			assertThat(this.holder.tryAcquire(this.key, "cycle-" + i, Duration.ofMinutes(1), Duration.ZERO)).returns(true, Acquisition::acquired);
 			assertThat(this.holder.release(this.key, "cycle-" + i)).isEqualTo(Release.RELEASED);
 		}
 		assertThat(ProcessInternals.pendingBackgroundTasks(this.holder)).as("tasks after 100 releases").isZero();
-		assertThat(this.holder.tryAcquire(this.key, "holder", Duration.ofMinutes(1), Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+		assertThat(this.holder.tryAcquire(this.key, "holder", Duration.ofMinutes(1), Duration.ZERO)).returns(true, Acquisition::acquired);
 		for (int i = 0; i < 100; i++) {
 			assertThat(this.holder.renew(List.of(new LeaseRequest(this.key, "holder", Duration.ofMinutes(1)))))
 				.containsExactly(Renewal.RENEWED);

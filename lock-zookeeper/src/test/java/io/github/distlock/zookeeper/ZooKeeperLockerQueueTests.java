@@ -58,7 +58,7 @@ class ZooKeeperLockerQueueTests {
 		assertThat(this.waiter.tryAcquire(this.key, "first attempt", LEASE, WAIT).acquired()).isFalse();
 		List<String> queued = nodes();
 		assertThat(this.holder.release(this.key, "holder")).isEqualTo(Release.RELEASED);
-		assertThat(this.waiter.tryAcquire(this.key, "second attempt", LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+		assertThat(this.waiter.tryAcquire(this.key, "second attempt", LEASE, Duration.ZERO)).returns(true, Acquisition::acquired);
 		assertThat(nodes()).containsExactly(queued.get(1));
 		assertThat(this.waiter.find(this.key).orElseThrow().owner()).isEqualTo("second attempt");
 		assertThat(this.waiter.release(this.key, "second attempt")).isEqualTo(Release.RELEASED);
@@ -77,11 +77,11 @@ class ZooKeeperLockerQueueTests {
 			assertThat(last.tryAcquire(this.key, "last", LEASE, WAIT).acquired()).isFalse();
 			this.holder.release(this.key, "holder");
 			assertThat(toldNext.poll(10, TimeUnit.SECONDS)).isEqualTo(this.key);
-			assertThat(this.waiter.tryAcquire(this.key, "next", LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+			assertThat(this.waiter.tryAcquire(this.key, "next", LEASE, Duration.ZERO)).returns(true, Acquisition::acquired);
 			assertThat(toldLast).as("the last waiter watches the next one, not the holder").isEmpty();
 			this.waiter.release(this.key, "next");
 			assertThat(toldLast.poll(10, TimeUnit.SECONDS)).isEqualTo(this.key);
-			assertThat(last.tryAcquire(this.key, "last", LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+			assertThat(last.tryAcquire(this.key, "last", LEASE, Duration.ZERO)).returns(true, Acquisition::acquired);
 		}
 	}
 
@@ -166,7 +166,7 @@ class ZooKeeperLockerQueueTests {
 		this.processes.admin().create().creatingParentsIfNeeded().forPath(directory());
 		List<String> calls = new CopyOnWriteArrayList<>();
 		ZooKeeperLocker traced = this.processes.start(new CallNames(calls));
-		assertThat(traced.tryAcquire(this.key, "owner", LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+		assertThat(traced.tryAcquire(this.key, "owner", LEASE, Duration.ZERO)).returns(true, Acquisition::acquired);
 		assertThat(calls).as("calls to take the free lock").hasSize(1);
 		assertThat(traced.release(this.key, "owner")).isEqualTo(Release.RELEASED);
 		assertThat(calls).as("calls to take and release it").hasSize(2);
@@ -179,7 +179,7 @@ class ZooKeeperLockerQueueTests {
 		hold(this.holder, "holder");
 		assertThat(this.waiter.tryAcquire(this.key, "waiter", LEASE, Duration.ZERO).acquired()).isFalse();
 		assertThat(this.holder.release(this.key, "holder")).isEqualTo(Release.RELEASED);
-		assertThat(this.waiter.tryAcquire(this.key, "waiter", LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+		assertThat(this.waiter.tryAcquire(this.key, "waiter", LEASE, Duration.ZERO)).returns(true, Acquisition::acquired);
 	}
 
 	@Test
@@ -215,7 +215,7 @@ class ZooKeeperLockerQueueTests {
 	}
 
 	private void hold(ZooKeeperLocker process, String owner) {
-		assertThat(process.tryAcquire(this.key, owner, LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+		assertThat(process.tryAcquire(this.key, owner, LEASE, Duration.ZERO)).returns(true, Acquisition::acquired);
 	}
 
 	private static BlockingQueue<String> listen(ZooKeeperLocker process) {

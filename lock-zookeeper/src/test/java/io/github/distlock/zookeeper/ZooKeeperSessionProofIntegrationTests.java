@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 
 import io.github.distlock.LockHandle;
 import io.github.distlock.LockTemplate;
+import io.github.distlock.core.Acquisition;
 
 import static java.util.concurrent.TimeUnit.SECONDS;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -109,6 +110,24 @@ class ZooKeeperSessionProofIntegrationTests {
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
+		}
+	}
+
+	@Test
+	void firstAcquireOfANewSessionCountsItsLeaseFromAfterTheSessionsProof() {
+		CuratorFramework client = ZooKeeperServers.client();
+		try (ZooKeeperLocker locker = new ZooKeeperLocker(client, this.basePath, "lock")) {
+			// A new session is proven by two answers three quarters of a tick-time apart, after the call began.
+			Acquisition first = locker.tryAcquire(this.key, "first", Duration.ofSeconds(30), Duration.ZERO);
+			assertThat(first.acquired()).isTrue();
+			assertThat(first.askedAfter()).as("how long after the call the lock was asked for")
+				.isGreaterThanOrEqualTo(Duration.ofMillis(SessionProof.DEFAULT_TICK_TIME.toMillis() / 2));
+			// Proven now, the next acquire asks at once.
+			assertThat(locker.tryAcquire(this.key + ":next", "next", Duration.ofSeconds(30), Duration.ZERO))
+				.isEqualTo(Acquisition.ACQUIRED);
+		}
+		finally {
+			client.close();
 		}
 	}
 
