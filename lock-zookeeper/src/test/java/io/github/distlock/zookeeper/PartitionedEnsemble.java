@@ -31,8 +31,10 @@ final class PartitionedEnsemble implements AutoCloseable {
 	private final List<TestingZooKeeperServer> servers = new ArrayList<>();
 
 	PartitionedEnsemble() throws Exception {
+		int[] ports = FreePorts.distinct(9);
 		for (int index = 0; index < 3; index++) {
-			this.specs.add(new InstanceSpec(null, -1, -1, -1, true, -1, TICK_MILLIS, -1));
+			this.specs.add(new InstanceSpec(null, ports[3 * index], ports[3 * index + 1], ports[3 * index + 2], true, -1,
+					TICK_MILLIS, -1));
 		}
 		for (InstanceSpec other : this.specs.subList(1, 3)) {
 			this.proxies.add(PartitionProxy.start(other.getQuorumPort()));

@@ -75,9 +75,11 @@ class ZooKeeperBackupIntegrationTests {
 
 	private List<InstanceSpec> members(String directory, boolean deleteOnClose) throws Exception {
 		List<InstanceSpec> members = new ArrayList<>();
+		int[] ports = FreePorts.distinct(9);
 		for (int id = 1; id <= 3; id++) {
 			Path data = Files.createDirectories(this.directories.resolve(directory + id));
-			members.add(new InstanceSpec(data.toFile(), -1, -1, -1, deleteOnClose, id));
+			int first = 3 * (id - 1);
+			members.add(new InstanceSpec(data.toFile(), ports[first], ports[first + 1], ports[first + 2], deleteOnClose, id));
 		}
 		return members;
 	}
