@@ -132,8 +132,11 @@ class LockCoordinatorTests {
 	// hand-off after every store acquisition renew the lease, though it was what the store had.
 	@Test
 	void quickHandOffOfAFixedLeaseCostsNoRoundTrip() throws Exception {
-		Holding first = this.coordinator.acquire(REQUEST, deadlineIn(Duration.ZERO));
-		Future<Holding> next = this.threads.submit(() -> this.coordinator.acquire(REQUEST, deadlineIn(Duration.ofSeconds(5))));
+		// The store's lease is set again when the next holder's would end a hundredth of the lease
+		// later: a long lease, so that a loaded machine's hand-off is still quick.
+		LockRequest request = new LockRequest("k", Duration.ofMinutes(10), false, null, System.nanoTime());
+		Holding first = this.coordinator.acquire(request, deadlineIn(Duration.ZERO));
+		Future<Holding> next = this.threads.submit(() -> this.coordinator.acquire(request, deadlineIn(Duration.ofSeconds(5))));
 		await().atMost(Duration.ofSeconds(10)).until(() -> this.coordinator.queued("k") == 1);
 		release(this.coordinator, first);
 		release(this.coordinator, next.get(5, TimeUnit.SECONDS));
