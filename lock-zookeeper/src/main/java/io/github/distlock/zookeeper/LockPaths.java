@@ -68,6 +68,24 @@ final class LockPaths {
 		return Integer.parseInt(child.substring(sequenceStart(child)));
 	}
 
+	/**
+	 * Whether a child of a lock's directory is a lock node, one a locker created: its name ends
+	 * with {@code -lock-} and a sequence. Any other (one an operator or another tool made) is no
+	 * part of the queue.
+	 */
+	static boolean isLockNode(String child) {
+		if (!child.contains(BEFORE_SEQUENCE)) {
+			return false;
+		}
+		try {
+			sequence(child);
+			return true;
+		}
+		catch (NumberFormatException ex) {
+			return false;
+		}
+	}
+
 	private static int sequenceStart(String child) {
 		return child.lastIndexOf(BEFORE_SEQUENCE) + BEFORE_SEQUENCE.length();
 	}

@@ -17,15 +17,16 @@ record LockQueue(List<String> children) {
 	 * Sorts the nodes in the order their directory's counter issued their sequences, across the
 	 * counter's wrap from 2147483647 to -2147483648: by each one's distance from one of them in
 	 * 32-bit arithmetic (serial number arithmetic), right while the nodes' sequences lie less than
-	 * 2^31 apart (ZOOKEEPER.md, "Nodes").
+	 * 2^31 apart (ZOOKEEPER.md, "Nodes"). A child that is no lock node is left out.
 	 */
 	static LockQueue of(List<String> children) {
-		if (children.isEmpty()) {
+		List<String> nodes = children.stream().filter(LockPaths::isLockNode).toList();
+		if (nodes.isEmpty()) {
 			return new LockQueue(List.of());
 		}
-		int reference = LockPaths.sequence(children.get(0));
+		int reference = LockPaths.sequence(nodes.get(0));
 		return new LockQueue(
-				children.stream().sorted(Comparator.comparingInt((child) -> LockPaths.sequence(child) - reference)).toList());
+				nodes.stream().sorted(Comparator.comparingInt((child) -> LockPaths.sequence(child) - reference)).toList());
 	}
 
 	boolean contains(String child) {

@@ -41,6 +41,9 @@ final class SessionProof implements AutoCloseable {
 	/** A proven session is proven again every sixth of its timeout, so that a healthy one never nears its bound. */
 	private static final int ROUNDS_PER_TIMEOUT = 6;
 
+	/** Session timeouts shorter than this many ticks leave a proof too little time: warned of. */
+	private static final int SHORTEST_TIMEOUT_IN_TICKS = 4;
+
 	private static final Log logger = LogFactory.getLog(SessionProof.class);
 
 	private final CuratorFramework client;
@@ -148,10 +151,10 @@ final class SessionProof implements AutoCloseable {
 		if (session == 0 || sessionId() != session) {
 			return this.gap;
 		}
-		if (session != this.contactSession) {
-			newSession(session);
-		}
 		long timeout = TimeUnit.MILLISECONDS.toNanos(this.client.getZookeeperClient().getLastNegotiatedSessionTimeoutMs());
+		if (session != this.contactSession) {
+			newSession(session, timeout);
+		}
 		Contact earlier = latestAnsweredBefore(sentAt - this.gap);
 		this.contacts.addLast(new Contact(sentAt, answeredAt));
 		if (earlier != null) {
@@ -161,13 +164,29 @@ final class SessionProof implements AutoCloseable {
 	}
 
 	/** Forgets the old session's proof, and gives up its claims, before anything of the new one counts. */
-	private void newSession(long session) {
+	private void newSession(long session, long timeout) {
 		boolean hadOne = this.contactSession != 0;
 		this.provenSession = 0;
 		this.contacts.clear();
 		this.contactSession = session;
 		if (hadOne) {
 			this.sessionEnded.run();
+		}
+		warnIfShort(timeout);
+	}
+
+	/**
+	 * A session timeout under four {@code tickTime}s leaves a proof less than about a tick to come
+	 * back before the bound passes (ZOOKEEPER.md, point f), and under one and a half none at all.
+	 */
+	private void warnIfShort(long timeout) {
+		long tickTime = this.gap * 4 / 3;
+		if (timeout < SHORTEST_TIMEOUT_IN_TICKS * tickTime) {
+			logger.warn("ZooKeeper's session timeout of " + TimeUnit.NANOSECONDS.toMillis(timeout)
+					+ " ms is shorter than four times the tick time of " + TimeUnit.NANOSECONDS.toMillis(tickTime)
+					+ " ms (distlock.zookeeper.tick-time): locks are held only while the leader has confirmed the "
+					+ "session lately, and a slow ensemble or network will end holdings early; give the client a "
+					+ "longer session timeout");
 		}
 	}
 

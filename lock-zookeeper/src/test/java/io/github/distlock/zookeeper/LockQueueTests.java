@@ -50,6 +50,15 @@ class LockQueueTests {
 		assertThat(LockQueue.of(List.of(node, twin, created(Integer.MIN_VALUE + 1))).twinsOf(node)).containsExactly(twin);
 	}
 
+	@Test
+	void childThatIsNoLockNodeIsNoPartOfTheQueue() {
+		String first = created(1);
+		String second = created(2);
+		assertThat(LockQueue.of(List.of("made-by-an-operator", second, "x-lock-notanumber", first)).children())
+			.containsExactly(first, second);
+		assertThat(LockQueue.of(List.of("made-by-an-operator")).holder()).isNull();
+	}
+
 	/** The name ZooKeeper gives a new node of this process when its directory's counter is at {@code sequence}. */
 	private String created(int sequence) {
 		return LockPaths.name(this.paths.newNode("key")) + sequence(sequence);

@@ -18,11 +18,16 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryOneTime;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import io.github.distlock.LockHandle;
 import io.github.distlock.LockTemplate;
 import io.github.distlock.core.Acquisition;
+
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import static java.util.concurrent.TimeUnit.SECONDS;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -35,6 +40,7 @@ import static org.awaitility.Awaitility.await;
  * process, whose user thread runs before the client's event thread), and
  * when the server it talks to is a follower cut off from the leader, which keeps answering it.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class ZooKeeperSessionProofIntegrationTests {
 
 	private static final int SESSION_TIMEOUT_MILLIS = 4_000;
@@ -110,6 +116,24 @@ class ZooKeeperSessionProofIntegrationTests {
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
+		}
+	}
+
+	@Test
+	void sessionTimeoutShorterThanFourTickTimesIsWarnedOfOnce(CapturedOutput output) {
+		CuratorFramework client = ZooKeeperServers.client();
+		long timeout = client.getZookeeperClient().getLastNegotiatedSessionTimeoutMs();
+		try (ZooKeeperLocker shortSession = new ZooKeeperLocker(client, this.basePath, "lock", Duration.ofMillis(timeout / 3));
+				ZooKeeperLocker longEnough = new ZooKeeperLocker(client, this.basePath, "other", Duration.ofMillis(timeout / 8))) {
+			// Each proves the client's session: three of its tick times, and eight.
+			assertThat(shortSession.tryAcquire(this.key, "short", Duration.ofSeconds(30), Duration.ZERO).acquired()).isTrue();
+			assertThat(longEnough.tryAcquire(this.key, "long", Duration.ofSeconds(30), Duration.ZERO).acquired()).isTrue();
+			assertThat(output.getOut().lines().filter((line) -> line.contains("WARN") && line.contains("session timeout")))
+				.singleElement(InstanceOfAssertFactories.STRING)
+				.contains(timeout + " ms", (timeout / 3) + " ms", "distlock.zookeeper.tick-time");
+		}
+		finally {
+			client.close();
 		}
 	}
 
