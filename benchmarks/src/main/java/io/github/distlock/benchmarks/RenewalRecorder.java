@@ -93,6 +93,11 @@ final class RenewalRecorder implements Locker {
 		return this.locker.releaseNoticesActive();
 	}
 
+	@Override
+	public boolean keepsClaims() {
+		return this.locker.keepsClaims();
+	}
+
 	private synchronized void record(List<LeaseRequest> leases, List<Renewal> renewals, long now) {
 		double shareOfCall = 1.0 / leases.size();
 		for (int i = 0; i < leases.size(); i++) {

@@ -120,8 +120,11 @@ final class PostgresReleaseNotices implements AutoCloseable {
 				logger.debug("Release notices of distributed locks stopped; listening again", ex);
 			}
 			finally {
-				// Also when an Error ends this thread: waiters then look again on their own.
-				this.listening = false;
+				// Also when an Error ends this thread: waiters then look again on their own. A thread
+				// that a stop gave up waiting for leaves the flag to the one started after it.
+				if (isCurrent()) {
+					this.listening = false;
+				}
 			}
 			if (!pause(backoffMillis)) {
 				return;
@@ -228,8 +231,8 @@ final class PostgresReleaseNotices implements AutoCloseable {
 
 	/**
 	 * Stops listening and waits for the listening thread to give its connection back, as long as
-	 * one of its statements may take (the network timeout of a probe, twice the query timeout) and
-	 * a wait for notifications more.
+	 * its last statements may take (a probe's wait for a connection and its network timeout, twice
+	 * the query timeout, and the {@code UNLISTEN} after it) and a wait for notifications more.
 	 */
 	void stop() {
 		this.lifecycle.lock();
@@ -239,8 +242,9 @@ final class PostgresReleaseNotices implements AutoCloseable {
 				return;
 			}
 			this.listener = null;
+			this.listening = false;
 			thread.interrupt();
-			thread.join(this.timeoutSeconds * 2000L + POLL_MILLIS * 2L);
+			thread.join(this.timeoutSeconds * 5000L + POLL_MILLIS * 2L);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();

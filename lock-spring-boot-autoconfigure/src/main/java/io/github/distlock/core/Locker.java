@@ -117,7 +117,8 @@ public interface Locker {
 	 * that a claim the store may have ended on its own is not held even before the store says so: a
 	 * ZooKeeper session that the ensemble's leader has not confirmed for long (a paused process, a
 	 * server cut off from the leader). A store whose locks end only by lease or release keeps them;
-	 * this default answers {@code true}. It must answer at once, without a round trip.
+	 * this default answers {@code true}. It must answer at once, without a round trip. A locker
+	 * that wraps another must ask the one it wraps.
 	 * @return {@code false} once the store may have ended a claim of this process that it has not
 	 * said lost
 	 */

@@ -149,6 +149,11 @@ public final class FaultInjectingLocker implements Locker {
 		return this.releaseNoticesActive;
 	}
 
+	@Override
+	public boolean keepsClaims() {
+		return this.locker.keepsClaims();
+	}
+
 	/**
 	 * Sets whether this process gets release notices; while it does not, they are dropped. Turned
 	 * on again, they resume as subscriptions that are back do: listeners are told, for every lock
