@@ -4,15 +4,12 @@ import java.time.Duration;
 import java.util.UUID;
 
 import com.zaxxer.hikari.HikariDataSource;
-import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
 import io.github.distlock.jdbc.JdbcLocker;
 import io.github.distlock.jdbc.TestDatabase;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
@@ -41,13 +38,13 @@ class JdbcLockShutdownTests {
 
 	@Test
 	void closingWhileListeningLogsNothing(CapturedOutput output) {
-		closeWhileListening(runner(), output);
+		closeWhileListening(PostgresLockingContexts.lockingIn(this.table), output);
 	}
 
 	/** A pool that closes when the application does, as Boot's own would. */
 	@Test
 	void closingWhileListeningOnAPooledNoticesDataSourceLogsNothing(CapturedOutput output) {
-		closeWhileListening(runner().withUserConfiguration(PooledNoticesConfiguration.class), output);
+		closeWhileListening(PostgresLockingContexts.lockingIn(this.table).withUserConfiguration(PooledNoticesConfiguration.class), output);
 	}
 
 	private void closeWhileListening(ApplicationContextRunner runner, CapturedOutput output) {
@@ -61,15 +58,6 @@ class JdbcLockShutdownTests {
 		assertThat(output.getOut()).doesNotContain("Exception");
 	}
 
-	private ApplicationContextRunner runner() {
-		HikariDataSource dataSource = (HikariDataSource) TestDatabase.POSTGRESQL.dataSource();
-		return new ApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class, JdbcLockAutoConfiguration.class,
-					DistributedLockAutoConfiguration.class))
-			.withPropertyValues("spring.datasource.url=" + dataSource.getJdbcUrl(),
-					"spring.datasource.username=" + dataSource.getUsername(), "distlock.jdbc.table-name=" + this.table,
-					"distlock.jdbc.initialize-schema=always");
-	}
 
 	@Configuration(proxyBeanMethods = false)
 	static class PooledNoticesConfiguration {

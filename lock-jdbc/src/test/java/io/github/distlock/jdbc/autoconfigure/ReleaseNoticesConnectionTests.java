@@ -8,16 +8,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.github.distlock.LockTemplate;
-import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
 import io.github.distlock.jdbc.JdbcLocker;
 import io.github.distlock.jdbc.TestDatabase;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
-import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.annotation.Bean;
@@ -48,7 +44,7 @@ class ReleaseNoticesConnectionTests {
 
 	@Test
 	void poolOfOneWithLeakDetectionServesLockCallsWhileNoticesAreActive(CapturedOutput output) {
-		runner().withPropertyValues("spring.datasource.hikari.maximum-pool-size=1",
+		PostgresLockingContexts.lockingIn(this.table).withPropertyValues("spring.datasource.hikari.maximum-pool-size=1",
 				"spring.datasource.hikari.leak-detection-threshold=2000", "spring.datasource.hikari.connection-timeout=2000")
 			.run((context) -> {
 				await().atMost(WAIT).until(context.getBean(JdbcLocker.class)::releaseNoticesActive);
@@ -68,7 +64,7 @@ class ReleaseNoticesConnectionTests {
 
 	@Test
 	void listensOnTheLockNoticesDataSourceBesideBootsOwn() {
-		runner().withUserConfiguration(NoticesDataSourceConfiguration.class).run((context) -> {
+		PostgresLockingContexts.lockingIn(this.table).withUserConfiguration(NoticesDataSourceConfiguration.class).run((context) -> {
 			await().atMost(WAIT).until(context.getBean(JdbcLocker.class)::releaseNoticesActive);
 			assertThat(context).hasSingleBean(HikariDataSource.class);
 			CountingDataSource notices = (CountingDataSource) context.getBean("lockNoticesDataSource");
@@ -76,15 +72,6 @@ class ReleaseNoticesConnectionTests {
 		});
 	}
 
-	private ApplicationContextRunner runner() {
-		HikariDataSource dataSource = (HikariDataSource) TestDatabase.POSTGRESQL.dataSource();
-		return new ApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class, JdbcLockAutoConfiguration.class,
-					DistributedLockAutoConfiguration.class))
-			.withPropertyValues("spring.datasource.url=" + dataSource.getJdbcUrl(),
-					"spring.datasource.username=" + dataSource.getUsername(), "distlock.jdbc.table-name=" + this.table,
-					"distlock.jdbc.initialize-schema=always");
-	}
 
 	@Configuration(proxyBeanMethods = false)
 	static class NoticesDataSourceConfiguration {
