@@ -103,11 +103,14 @@ final class SessionLiveness implements ConnectionStateListener, AutoCloseable {
 	}
 
 	/**
-	 * The client has a new session, perhaps before its LOST event arrives: gives up the claims,
-	 * all of the ended session, and tells their holders on the caller's thread, so that none is
-	 * still held once the new session is proven ({@link SessionProof}).
+	 * The client has a new session, perhaps before its LOST event arrives: as on LOST, unqueues the
+	 * nodes queued so far, all of the ended session, so that no attempt in the new session claims
+	 * one (the server may keep the ended session, and a node of it, a while); then gives up the
+	 * claims, all of the ended session too, and tells their holders on the caller's thread, so that
+	 * none is still held once the new session is proven ({@link SessionProof}).
 	 */
 	void sessionEnded() {
+		this.queueing.sessionLost();
 		loseClaims();
 	}
 

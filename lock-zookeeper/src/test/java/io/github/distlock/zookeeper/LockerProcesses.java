@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.apache.curator.drivers.TracerDriver;
 import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.state.ConnectionStateListener;
 import org.apache.zookeeper.KeeperException;
 import org.jspecify.annotations.Nullable;
 
@@ -37,6 +38,17 @@ final class LockerProcesses implements AutoCloseable {
 		if (tracer != null) {
 			client.getZookeeperClient().setTracerDriver(tracer);
 		}
+		return startOn(client);
+	}
+
+	/** Starts a new process whose client tells {@code first} of each connection change before its locker. */
+	ZooKeeperLocker startListenedFirst(ConnectionStateListener first) {
+		CuratorFramework client = ZooKeeperServers.client();
+		client.getConnectionStateListenable().addListener(first);
+		return startOn(client);
+	}
+
+	private ZooKeeperLocker startOn(CuratorFramework client) {
 		this.clients.add(client);
 		ZooKeeperLocker process = new ZooKeeperLocker(client, this.basePath, "lock");
 		this.lockers.add(process);
