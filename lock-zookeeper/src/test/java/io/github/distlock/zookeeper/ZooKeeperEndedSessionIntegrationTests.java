@@ -67,7 +67,10 @@ class ZooKeeperEndedSessionIntegrationTests {
 		await().atMost(Duration.ofSeconds(30))
 			.until(() -> sessionOf(waiterClient) != oldSession && sessionOf(waiterClient) != 0);
 		holder.release(this.key, "holder");
-		assertThat(ephemeralOwner(processes, oldNode)).as("session of the old node, still there").isEqualTo(oldSession);
+		// The server still keeps the old session (its timeout is far off), so its node is there unless
+		// the proof's thread, having seen the new session, has already deleted it.
+		assertThat(ephemeralOwner(processes, oldNode)).as("session of the old node, or none once deleted")
+			.isIn(oldSession, 0L);
 
 		// Waits for the new session's proof, whose thread saw the new session first.
 		Acquisition answer = waiter.tryAcquire(this.key, "waiter", LEASE, WAIT);
