@@ -23,7 +23,8 @@ public interface SimulatedRuntime {
 	 * Runs {@code action} on a simulated thread of {@code process} once {@code delayNanos} of
 	 * virtual time have passed: a message arriving at a client (a release notice, a connection
 	 * event). It runs no sooner than the process is resumed when the process is paused.
-	 * @param process the process that receives it, as passed to {@link #process}
+	 * @param process the process that receives it: the object that names it to the runtime (its
+	 * locker), so that a paused process receives nothing until it resumes
 	 */
 	void at(long delayNanos, Object process, Runnable action);
 
