@@ -30,7 +30,7 @@ class LockCoordinatorTests {
 	private final FaultInjectingLocker locker = new FaultInjectingLocker(this.memory);
 
 	private final LockCoordinator coordinator = new LockCoordinator(this.locker,
-			LockSettings.watchdogLease(Duration.ofSeconds(30)), new LockStatistics().counter(), false, "test");
+			LockSettings.watchdogLease(Duration.ofSeconds(30)), new LockStatistics().counter(), false, "test", Timing.SYSTEM);
 
 	private final ExecutorService threads = Executors.newCachedThreadPool();
 
@@ -115,7 +115,7 @@ class LockCoordinatorTests {
 
 	private void otherProcessGetsTheLockWhileThisOneKeepsHandingItOn(Locker otherLocker) throws Exception {
 		try (LockCoordinator otherProcess = new LockCoordinator(otherLocker,
-				LockSettings.watchdogLease(Duration.ofSeconds(30)), new LockStatistics().counter(), false, "test")) {
+				LockSettings.watchdogLease(Duration.ofSeconds(30)), new LockStatistics().counter(), false, "test", Timing.SYSTEM)) {
 			Future<?> busy = this.threads.submit(() -> runSections(this.coordinator, 4, 120, Duration.ofMillis(25)));
 			await().atMost(Duration.ofSeconds(10)).until(() -> this.coordinator.queued("k") > 0);
 			for (int attempt = 0; attempt < 5; attempt++) {
