@@ -42,6 +42,11 @@ final class HoldingHandle implements DetachableLockHandle {
 		this.leakWatch = leaks.register(this, new LeakWatch(holding, this.closed, coordinator, this.hold, this.acquiredAt));
 	}
 
+	/** The holding this view shares, for the exploration's invariants. */
+	Holding holding() {
+		return this.holding;
+	}
+
 	/** Returns this view's number, which listeners are told. */
 	long hold() {
 		return this.hold;

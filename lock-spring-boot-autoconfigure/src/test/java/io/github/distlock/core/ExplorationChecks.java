@@ -1,0 +1,163 @@
+package io.github.distlock.core;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.jspecify.annotations.Nullable;
+
+import io.github.distlock.core.Simulation.SimulatedProcess;
+
+/**
+ * The invariants of PROTOCOL.md that the exploration checks after every step of a run, from the
+ * holdings the workers hold, the threads that wait, the fenced writes, and the store's truth.
+ * A broken invariant fails the run, naming what broke, when, and who.
+ */
+final class ExplorationChecks {
+
+	private final Simulation simulation;
+
+	private final ExploredStore store;
+
+	private final List<Held> held = new ArrayList<>();
+
+	private final List<Waiting> waiting = new ArrayList<>();
+
+	/** The highest fencing token written to each key's fenced register. */
+	private final Map<String, Long> register = new LinkedHashMap<>();
+
+	/** Since when (virtual) each key has been free in the store while a thread waited for it. */
+	private final Map<String, Long> freeWhileWaited = new LinkedHashMap<>();
+
+	private final long freeBound;
+
+	private final long expiredFreeBound;
+
+	private final long overrunBound;
+
+	ExplorationChecks(Simulation simulation, ExploredStore store, ExplorationPlan plan) {
+		this.simulation = simulation;
+		this.store = store;
+		long call = store.longestCallNanos();
+		// A waiter looks again at the latest when the holder's lease, as told at its busy answer, runs out
+		// (or every 200 ms while notices are down); then one round trip, which may time out and be retried.
+		long recheck = store.mayLoseNotices() ? plan.longestLease().toNanos()
+				: LockCoordinator.RECHECK_WITHOUT_NOTICES.toNanos() + TimeUnit.MILLISECONDS.toNanos(100);
+		this.freeBound = recheck + 3 * call;
+		this.expiredFreeBound = plan.longestLease().toNanos() + 3 * call;
+		this.overrunBound = 3 * call;
+	}
+
+	/** A worker took a lock: it counts among the holders while it is held. */
+	void took(String key, HoldingHandle handle, String who) {
+		this.held.add(new Held(key, handle, who));
+	}
+
+	/** A thread starts waiting for a lock, until {@code deadline} (virtual). */
+	Object startsWaiting(String key, long deadline, @Nullable SimulatedProcess process, String who) {
+		Waiting entry = new Waiting(key, this.simulation.nanoTime(), deadline, process, who);
+		this.waiting.add(entry);
+		return entry;
+	}
+
+	/**
+	 * The thread stopped waiting; its call took from {@code startedAt} to now, which must not pass its
+	 * wait by more than a bound, less any time its process was paused.
+	 */
+	void stopsWaiting(Object entry, long startedAt, long waitNanos, long pausedNanos, String who) {
+		this.waiting.remove(entry);
+		long took = this.simulation.nanoTime() - startedAt - pausedNanos;
+		if (took - waitNanos > this.overrunBound) {
+			fail(who + " waited " + millis(took) + " ms for a wait of " + millis(waitNanos) + " ms");
+		}
+	}
+
+	/**
+	 * A holder writes to the key's fenced register with its token. A holding still held must be let
+	 * through: every token written before came from an earlier holding (invariant 6).
+	 */
+	void writes(String key, long token, boolean held, String who) {
+		long highest = this.register.getOrDefault(key, 0L);
+		if (token >= highest) {
+			this.register.put(key, token);
+		}
+		else if (held) {
+			fail(who + " holds '" + key + "' with fencing token " + token + " but " + highest + " was written before");
+		}
+	}
+
+	/** After every step: exclusion, held means held in the store, free locks are taken. */
+	void afterStep() {
+		this.held.removeIf((entry) -> !entry.handle.isHeld());
+		if (!this.store.mayBreakExclusion()) {
+			checkExclusion();
+		}
+		checkFreeLocksAreTaken();
+	}
+
+	private void checkExclusion() {
+		Map<String, Held> holderByKey = new LinkedHashMap<>();
+		for (Held entry : this.held) {
+			Held other = holderByKey.putIfAbsent(entry.key, entry);
+			if (other != null && other.handle.holding() != entry.handle.holding()) {
+				fail("'" + entry.key + "' is held by " + other.who + " and by " + entry.who + " at once");
+			}
+			String owner = this.store.ownerAt(entry.key);
+			String claimed = entry.handle.holding().claim().owner();
+			if (!claimed.equals(owner)) {
+				fail(entry.who + " holds '" + entry.key + "' but the store's owner is " + owner + ", not " + claimed);
+			}
+		}
+	}
+
+	private void checkFreeLocksAreTaken() {
+		long now = this.simulation.nanoTime();
+		for (String key : waitedKeys(now)) {
+			if (this.store.ownerAt(key) != null) {
+				this.freeWhileWaited.remove(key);
+				continue;
+			}
+			long since = this.freeWhileWaited.computeIfAbsent(key, (k) -> now);
+			if (now - since > (this.store.expiredLast(key) ? this.expiredFreeBound : this.freeBound)) {
+				fail("'" + key + "' has been free for " + millis(now - since) + " ms while threads waited for it: "
+						+ this.waiting.stream().filter((entry) -> entry.key.equals(key)).toList());
+			}
+		}
+		this.freeWhileWaited.keySet().retainAll(waitedKeys(now));
+	}
+
+	/** Keys a thread of a running process waits for, with more than the bound of its wait left. */
+	private List<String> waitedKeys(long now) {
+		List<String> keys = new ArrayList<>();
+		for (Waiting entry : this.waiting) {
+			boolean running = entry.process == null || !entry.process.isPausedAt(now);
+			if (running && entry.deadline - now > this.freeBound && !keys.contains(entry.key)) {
+				keys.add(entry.key);
+			}
+		}
+		return keys;
+	}
+
+	private void fail(String what) {
+		this.simulation.failed(new AssertionError("At " + millis(this.simulation.nanoTime()) + " ms: " + what));
+	}
+
+	static String millis(long nanos) {
+		return String.format("%.3f", nanos / 1e6);
+	}
+
+	private record Held(String key, HoldingHandle handle, String who) {
+	}
+
+	private record Waiting(String key, long since, long deadline, @Nullable SimulatedProcess process, String who) {
+
+		@Override
+		public String toString() {
+			return this.who + " since " + millis(this.since) + " ms until " + millis(this.deadline) + " ms";
+		}
+
+	}
+
+}
