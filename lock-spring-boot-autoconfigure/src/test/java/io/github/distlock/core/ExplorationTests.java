@@ -1,8 +1,6 @@
 package io.github.distlock.core;
 
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 
 import org.junit.jupiter.api.Test;
@@ -10,31 +8,38 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * SCRATCH first version: explores seeds on the tiny store.
+ * Explores the protocol from random seeds for a fixed budget of real time (PROTOCOL.md, "Time and
+ * exploration"), or replays one seed. {@code -Dexploration.seed=N} replays seed {@code N};
+ * {@code -Dexploration.seconds=S} sets the budget (60 s by default), for a long run.
  */
 class ExplorationTests {
 
+	private static final long BUDGET_SECONDS = Long.getLong("exploration.seconds", 60);
+
 	@Test
-	void seedsBreakNoInvariant() {
-		String replay = System.getProperty("exploration.seed");
-		List<Long> seeds = new ArrayList<>();
+	void noSeedBreaksAnInvariant() {
+		Long replay = Long.getLong("exploration.seed");
 		if (replay != null) {
-			seeds.add(Long.parseLong(replay));
+			ExplorationOutcome outcome = explore(replay);
+			assertThat(outcome.failed()).as(outcome::report).isFalse();
+			return;
 		}
-		else {
-			long first = ThreadLocalRandom.current().nextLong();
-			for (int i = 0; i < Integer.getInteger("exploration.runs", 20); i++) {
-				seeds.add(first + i);
-			}
-		}
-		long started = System.nanoTime();
+		long first = ThreadLocalRandom.current().nextLong();
+		long deadline = System.nanoTime() + Duration.ofSeconds(BUDGET_SECONDS).toNanos();
+		long runs = 0;
 		long steps = 0;
-		for (long seed : seeds) {
-			ExplorationOutcome outcome = ExplorationRun.explore(seed, (made) -> new TinyLeaseStore(made.runtime()));
+		for (long seed = first; System.nanoTime() - deadline < 0; seed++) {
+			ExplorationOutcome outcome = explore(seed);
+			runs++;
 			steps += outcome.steps();
-			assertThat(outcome.failed()).as(() -> outcome.report()).isFalse();
+			long run = runs;
+			assertThat(outcome.failed()).as(() -> "Run " + run + " from seed " + first + ": " + outcome.report()).isFalse();
 		}
-		System.out.println(seeds.size() + " runs, " + steps + " steps in " + Duration.ofNanos(System.nanoTime() - started));
+		System.out.println("Explored " + runs + " seeds from " + first + ", " + steps + " steps, in " + BUDGET_SECONDS + " s");
+	}
+
+	private static ExplorationOutcome explore(long seed) {
+		return ExplorationRun.explore(seed, (made) -> new TinyLeaseStore(made.runtime()));
 	}
 
 }
