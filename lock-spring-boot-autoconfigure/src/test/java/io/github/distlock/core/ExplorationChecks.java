@@ -1,9 +1,12 @@
 package io.github.distlock.core;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import org.jspecify.annotations.Nullable;
@@ -24,6 +27,9 @@ final class ExplorationChecks {
 	private final List<Held> held = new ArrayList<>();
 
 	private final List<Waiting> waiting = new ArrayList<>();
+
+	/** Every claim seen, so that a claim new from the store is told from one handed over. */
+	private final Set<Claim> claims = Collections.newSetFromMap(new IdentityHashMap<>());
 
 	/** The highest fencing token written to each key's fenced register. */
 	private final Map<String, Long> register = new LinkedHashMap<>();
@@ -50,9 +56,22 @@ final class ExplorationChecks {
 		this.overrunBound = 3 * call;
 	}
 
-	/** A worker took a lock: it counts among the holders while it is held. */
+	/**
+	 * A worker took a lock: it counts among the holders while it is held. A claim new from the store
+	 * counts its lease from when the store was sent the command that took it (invariant 2).
+	 */
 	void took(String key, HoldingHandle handle, String who) {
 		this.held.add(new Held(key, handle, who));
+		Claim claim = handle.holding().claim();
+		if (this.claims.add(claim) && handle.isHeld() && claim.owner().equals(this.store.ownerAt(key))) {
+			long lease = handle.holding().request().lease().toNanos();
+			long sentAt = this.store.acquireSentAt(key);
+			long counted = claim.confirmedExpiry() - Claim.storeExpiry(sentAt, lease);
+			if (counted < 0) {
+				fail(who + " counts the lease of '" + key + "' from " + millis(-counted) + " ms before the store was sent"
+						+ " the command that took it");
+			}
+		}
 	}
 
 	/** A thread starts waiting for a lock, until {@code deadline} (virtual). */

@@ -19,6 +19,13 @@ interface ExploredStore {
 	@Nullable String ownerAt(String key);
 
 	/**
+	 * When (virtual) the client of the lock's current owner sent the command that took it, after
+	 * connecting or loading what it had to: the store's lease counts from no sooner.
+	 * @throws IllegalStateException when the lock is free
+	 */
+	long acquireSentAt(String key);
+
+	/**
 	 * Whether the lock's last owner lost it to its lease running out rather than to a release: no
 	 * release notice was sent, so a waiter elsewhere looks again only when the lease it was told at
 	 * its last busy answer runs out, which a later renewal may have shortened.

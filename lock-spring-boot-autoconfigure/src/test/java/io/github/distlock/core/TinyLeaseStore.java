@@ -25,6 +25,11 @@ final class TinyLeaseStore implements ExploredStore {
 	private final java.util.Set<String> expired = new java.util.HashSet<>();
 
 	@Override
+	public long acquireSentAt(String key) {
+		return live(key).sentAt();
+	}
+
+	@Override
 	public boolean expiredLast(String key) {
 		live(key);
 		return this.expired.contains(key);
@@ -34,7 +39,7 @@ final class TinyLeaseStore implements ExploredStore {
 		this.sim = sim;
 	}
 
-	record Entry(String owner, long expiresAt) {
+	record Entry(String owner, long expiresAt, long sentAt) {
 	}
 
 	@Override
@@ -93,13 +98,14 @@ final class TinyLeaseStore implements ExploredStore {
 
 		@Override
 		public Acquisition tryAcquire(String key, String owner, Duration lease, Duration willWait) {
+			long sentAt = TinyLeaseStore.this.sim.nanoTime();
 			hop();
 			Acquisition answer;
 			Entry e = live(key);
 			long now = TinyLeaseStore.this.sim.nanoTime();
 			if (e == null || e.owner.equals(owner)) {
 				TinyLeaseStore.this.expired.remove(key);
-				TinyLeaseStore.this.locks.put(key, new Entry(owner, now + TimeUnit.MILLISECONDS.toNanos(Math.max(1, lease.toMillis()))));
+				TinyLeaseStore.this.locks.put(key, new Entry(owner, now + TimeUnit.MILLISECONDS.toNanos(Math.max(1, lease.toMillis())), sentAt));
 				answer = Acquisition.ACQUIRED;
 			}
 			else {
@@ -148,7 +154,7 @@ final class TinyLeaseStore implements ExploredStore {
 					answers.add(Renewal.LOST);
 					continue;
 				}
-				TinyLeaseStore.this.locks.put(r.key(), new Entry(r.owner(), now + TimeUnit.MILLISECONDS.toNanos(Math.max(1, r.lease().toMillis()))));
+				TinyLeaseStore.this.locks.put(r.key(), new Entry(r.owner(), now + TimeUnit.MILLISECONDS.toNanos(Math.max(1, r.lease().toMillis())), e.sentAt()));
 				String me = Locker.processOf(r.owner(), this.name);
 				boolean others = TinyLeaseStore.this.waiters.getOrDefault(r.key(), Map.of()).entrySet().stream()
 					.anyMatch((w) -> !w.getKey().equals(me) && w.getValue() - now > 0);
