@@ -39,6 +39,9 @@ final class ExplorationChecks {
 
 	private final long freeBound;
 
+	/** Whether a holding lost before its lease ends is a defect: the store answers in time, no process pauses. */
+	private final boolean lossesAreDefects;
+
 	private final long expiredFreeBound;
 
 	private final long overrunBound;
@@ -54,6 +57,7 @@ final class ExplorationChecks {
 		this.freeBound = recheck + 3 * call;
 		this.expiredFreeBound = plan.longestLease().toNanos() + 3 * call;
 		this.overrunBound = 3 * call;
+		this.lossesAreDefects = store.answersInTime() && !plan.pauses();
 	}
 
 	/**
@@ -107,13 +111,32 @@ final class ExplorationChecks {
 		}
 	}
 
-	/** After every step: exclusion, held means held in the store, free locks are taken. */
+	/**
+	 * After every step: exclusion, held means held in the store, free locks are taken, and, while
+	 * the store answers in time and no process pauses, no holding lost before its lease ends.
+	 */
 	void afterStep() {
-		this.held.removeIf((entry) -> !entry.handle.isHeld());
+		this.held.removeIf(this::endedOrLost);
 		if (!this.store.mayBreakExclusion()) {
 			checkExclusion();
 		}
 		checkFreeLocksAreTaken();
+	}
+
+	private boolean endedOrLost(Held entry) {
+		if (entry.handle.isHeld()) {
+			return false;
+		}
+		Holding holding = entry.handle.holding();
+		// A holding counts on its lease less the store clock's allowance and the store's rounding down
+		// to whole milliseconds (invariant 2).
+		long end = holding.leaseEnd() - Claim.clockAllowance(holding.request().lease().toNanos())
+				- TimeUnit.MILLISECONDS.toNanos(1);
+		if (this.lossesAreDefects && !holding.isReleased() && this.simulation.nanoTime() - end < 0) {
+			fail(entry.who + " lost '" + entry.key + "' " + millis(end - this.simulation.nanoTime())
+					+ " ms before its lease ends, though the store answered every call in time");
+		}
+		return true;
 	}
 
 	private void checkExclusion() {

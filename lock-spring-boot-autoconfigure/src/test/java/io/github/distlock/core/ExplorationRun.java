@@ -110,8 +110,18 @@ final class ExplorationRun {
 		}
 	}
 
+	/**
+	 * The invariants, and the work a process has scheduled stays bounded: a renewal timer per claim,
+	 * a release per minimum hold, a clean-up round, the renewal senders.
+	 */
 	private void afterStep() {
 		this.checks.afterStep();
+		int bound = 2 * (this.plan.keys() + this.plan.threadsPerProcess()) + RenewalSenders.SENDERS + 1;
+		for (SimulatedProcess process : this.processes) {
+			if (process.pendingTasks() > bound) {
+				fail(process + " has " + process.pendingTasks() + " tasks scheduled, more than " + bound);
+			}
+		}
 	}
 
 	/** Once everything settled: nothing stranded in the store, nothing left in any process. */
@@ -120,6 +130,9 @@ final class ExplorationRun {
 			if (!worker.hasEnded()) {
 				fail(worker + " never finished: it waits for ever");
 			}
+		}
+		if (this.store.subscriptions() != 0) {
+			fail("The store still counts " + this.store.subscriptions() + " subscription(s) when nobody waits (invariant 11)");
 		}
 		for (int k = 0; k < this.plan.keys(); k++) {
 			String owner = this.store.ownerAt("k" + k);

@@ -25,6 +25,9 @@ interface ExploredStore {
 	 */
 	long acquireSentAt(String key);
 
+	/** How many subscriptions to release notices the store counts, of every process and key. */
+	int subscriptions();
+
 	/**
 	 * Whether the lock's last owner lost it to its lease running out rather than to a release: no
 	 * release notice was sent, so a waiter elsewhere looks again only when the lease it was told at
@@ -41,6 +44,12 @@ interface ExploredStore {
 
 	/** The longest a store call can take before the client gives up on it (its command timeout). */
 	long longestCallNanos();
+
+	/**
+	 * Whether every call of this run is answered within a few milliseconds and nothing is lost:
+	 * then a holding is never lost before its own lease ends (invariants 3 and 4).
+	 */
+	boolean answersInTime();
 
 	/** Whether release notices may be lost while a subscription still looks active. */
 	boolean mayLoseNotices();
