@@ -133,8 +133,9 @@ final class ExplorationChecks {
 		long end = holding.leaseEnd() - Claim.clockAllowance(holding.request().lease().toNanos())
 				- TimeUnit.MILLISECONDS.toNanos(1);
 		if (this.lossesAreDefects && !holding.isReleased() && this.simulation.nanoTime() - end < 0) {
-			fail(entry.who + " lost '" + entry.key + "' " + millis(end - this.simulation.nanoTime())
-					+ " ms before its lease ends, though the store answered every call in time");
+			String early = holding.request().watchdog() ? "while its watchdog should have kept it"
+					: millis(end - this.simulation.nanoTime()) + " ms before its lease ends";
+			fail(entry.who + " lost '" + entry.key + "' " + early + ", though the store answered every call in time");
 		}
 		return true;
 	}
