@@ -487,6 +487,36 @@ public abstract class AbstractLockerContractTests {
 
 	}
 
+	/**
+	 * The exploration's workload and invariants (PROTOCOL.md, "Time and exploration") on this store,
+	 * in real time: two processes of three threads each take one lock with fixed and watchdog
+	 * leases, waits, re-entry, fencing and minimum holds; no two of them ever hold it at once, their
+	 * tokens grow in the order they held it, and no acquisition outlasts its wait by much.
+	 */
+	@Nested
+	class Exploration {
+
+		@Test
+		void holdersOfManyThreadsInTwoProcessesNeverOverlapAndTheirTokensFollowTheirOrder() throws InterruptedException {
+			long seed = System.nanoTime();
+			ExplorationPlan plan = new ExplorationPlan(2, 3, 1, Duration.ofSeconds(3), Duration.ofMillis(900), false, false,
+					false);
+			List<String> failures = new RealTimeExploration(seed, plan).run(AbstractLockerContractTests.this.key + ":",
+					List.of(locker(), otherProcess()), explorationOverrun());
+			assertThat(failures).as("broken invariants (workload seed %d)", seed).isEmpty();
+		}
+
+	}
+
+	/**
+	 * Returns how much longer than its wait an acquisition may take on this store in the
+	 * exploration: a few round trips and a store's own waits (a session's proof, a pool's borrow).
+	 * @return the bound
+	 */
+	protected Duration explorationOverrun() {
+		return Duration.ofSeconds(2);
+	}
+
 	@Nested
 	class Footprint {
 

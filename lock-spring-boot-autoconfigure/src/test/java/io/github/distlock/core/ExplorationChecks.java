@@ -18,7 +18,7 @@ import io.github.distlock.core.Simulation.SimulatedProcess;
  * holdings the workers hold, the threads that wait, the fenced writes, and the store's truth.
  * A broken invariant fails the run, naming what broke, when, and who.
  */
-final class ExplorationChecks {
+final class ExplorationChecks implements ExplorationObserver {
 
 	private final Simulation simulation;
 
@@ -64,7 +64,8 @@ final class ExplorationChecks {
 	 * A worker took a lock: it counts among the holders while it is held. A claim new from the store
 	 * counts its lease from when the store was sent the command that took it (invariant 2).
 	 */
-	void took(String key, HoldingHandle handle, String who) {
+	@Override
+	public void took(String key, HoldingHandle handle, String who) {
 		this.held.add(new Held(key, handle, who));
 		Claim claim = handle.holding().claim();
 		if (this.claims.add(claim) && handle.isHeld() && claim.owner().equals(this.store.ownerAt(key))) {
@@ -79,7 +80,8 @@ final class ExplorationChecks {
 	}
 
 	/** A thread starts waiting for a lock, until {@code deadline} (virtual). */
-	Object startsWaiting(String key, long deadline, @Nullable SimulatedProcess process, String who) {
+	@Override
+	public Object startsWaiting(String key, long deadline, @Nullable SimulatedProcess process, String who) {
 		Waiting entry = new Waiting(key, this.simulation.nanoTime(), deadline, process, who);
 		this.waiting.add(entry);
 		return entry;
@@ -89,7 +91,8 @@ final class ExplorationChecks {
 	 * The thread stopped waiting; its call took from {@code startedAt} to now, which must not pass its
 	 * wait by more than a bound, less any time its process was paused.
 	 */
-	void stopsWaiting(Object entry, long startedAt, long waitNanos, long pausedNanos, String who) {
+	@Override
+	public void stopsWaiting(Object entry, long startedAt, long waitNanos, long pausedNanos, String who) {
 		this.waiting.remove(entry);
 		long took = this.simulation.nanoTime() - startedAt - pausedNanos;
 		if (took - waitNanos > this.overrunBound) {
@@ -101,7 +104,8 @@ final class ExplorationChecks {
 	 * A holder writes to the key's fenced register with its token. A holding still held must be let
 	 * through: every token written before came from an earlier holding (invariant 6).
 	 */
-	void writes(String key, long token, boolean held, String who) {
+	@Override
+	public void writes(String key, HoldingHandle handle, long token, boolean held, String who) {
 		long highest = this.register.getOrDefault(key, 0L);
 		if (token >= highest) {
 			this.register.put(key, token);
@@ -109,6 +113,11 @@ final class ExplorationChecks {
 		else if (held) {
 			fail(who + " holds '" + key + "' with fencing token " + token + " but " + highest + " was written before");
 		}
+	}
+
+	@Override
+	public void releasing(String key, HoldingHandle handle, String who) {
+		// Checked at every step: nothing to record.
 	}
 
 	/**
@@ -129,9 +138,10 @@ final class ExplorationChecks {
 		}
 		Holding holding = entry.handle.holding();
 		// A holding counts on its lease less the store clock's allowance and the store's rounding down
-		// to whole milliseconds (invariant 2).
-		long end = holding.leaseEnd() - Claim.clockAllowance(holding.request().lease().toNanos())
-				- TimeUnit.MILLISECONDS.toNanos(1);
+		// to whole milliseconds (invariant 2), and a hand-off leaves the store's lease alone when it is
+		// within a hundredth of the holding's (invariant 4).
+		long lease = holding.request().lease().toNanos();
+		long end = holding.leaseEnd() - Claim.clockAllowance(lease) - lease / 100 - TimeUnit.MILLISECONDS.toNanos(2);
 		if (this.lossesAreDefects && !holding.isReleased() && this.simulation.nanoTime() - end < 0) {
 			String early = holding.request().watchdog() ? "while its watchdog should have kept it"
 					: millis(end - this.simulation.nanoTime()) + " ms before its lease ends";

@@ -81,7 +81,8 @@ final class ExplorationRun {
 		for (int t = 0; t < this.plan.threadsPerProcess(); t++) {
 			String worker = name + "-w" + t;
 			this.workers.add(this.simulation.start(process, worker,
-					new ExplorationWorker(worker, process, template, this.plan, this.checks, this.trace, end)));
+					new ExplorationWorker(worker, template, this.plan, this.simulation, process, "", this.checks, this.trace,
+							end)));
 		}
 	}
 

@@ -4,9 +4,12 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.Random;
 
+import org.jspecify.annotations.Nullable;
+
 import io.github.distlock.LockBackendException;
 import io.github.distlock.LockHandle;
 import io.github.distlock.core.Simulation.SimulatedProcess;
+import io.github.distlock.core.simulation.SimulatedRuntime;
 
 /**
  * One worker thread of a simulated process: until the workload's end it takes a random lock with a
@@ -17,29 +20,39 @@ final class ExplorationWorker implements Runnable {
 
 	private final String name;
 
-	private final SimulatedProcess process;
+	private final @Nullable SimulatedProcess process;
 
 	private final DefaultLockTemplate template;
 
 	private final ExplorationPlan plan;
 
-	private final ExplorationChecks checks;
+	private final ExplorationObserver checks;
 
 	private final ExplorationTrace trace;
 
-	private final Simulation simulation;
+	private final SimulatedRuntime simulation;
+
+	private final String keyPrefix;
 
 	private final long end;
 
-	ExplorationWorker(String name, SimulatedProcess process, DefaultLockTemplate template, ExplorationPlan plan,
-			ExplorationChecks checks, ExplorationTrace trace, long end) {
+	/**
+	 * @param runtime the time it runs on: a simulation's, or real time
+	 * @param process its simulated process, or {@code null} in real time
+	 * @param keyPrefix put before the plan's keys
+	 * @param end when (in the runtime's time) it stops taking locks
+	 */
+	ExplorationWorker(String name, DefaultLockTemplate template, ExplorationPlan plan, SimulatedRuntime runtime,
+			@Nullable SimulatedProcess process, String keyPrefix, ExplorationObserver checks, ExplorationTrace trace,
+			long end) {
 		this.name = name;
-		this.process = process;
 		this.template = template;
 		this.plan = plan;
+		this.simulation = runtime;
+		this.process = process;
+		this.keyPrefix = keyPrefix;
 		this.checks = checks;
 		this.trace = trace;
-		this.simulation = process.simulation();
 		this.end = end;
 	}
 
@@ -47,7 +60,7 @@ final class ExplorationWorker implements Runnable {
 	public void run() {
 		Random random = this.simulation.random();
 		while (this.simulation.nanoTime() - this.end < 0) {
-			String key = this.plan.key(random);
+			String key = this.keyPrefix + this.plan.key(random);
 			Optional<LockHandle> taken = acquire(key, this.plan.lease(random), this.plan.waitFor(random));
 			if (taken.isPresent()) {
 				hold(key, (HoldingHandle) taken.get(), random);
@@ -58,9 +71,13 @@ final class ExplorationWorker implements Runnable {
 		}
 	}
 
+	private long pausedNanos() {
+		return (this.process != null) ? this.process.pausedNanos() : 0;
+	}
+
 	private Optional<LockHandle> acquire(String key, Duration lease, Duration wait) {
 		long start = this.simulation.nanoTime();
-		long pausedBefore = this.process.pausedNanos();
+		long pausedBefore = pausedNanos();
 		Object waiting = this.checks.startsWaiting(key, start + wait.toNanos(), this.process, this.name);
 		Optional<LockHandle> taken = Optional.empty();
 		try {
@@ -70,7 +87,7 @@ final class ExplorationWorker implements Runnable {
 			this.trace.log(this.name + " could not acquire '" + key + "': " + ex.getMessage());
 		}
 		finally {
-			this.checks.stopsWaiting(waiting, start, wait.toNanos(), this.process.pausedNanos() - pausedBefore, this.name);
+			this.checks.stopsWaiting(waiting, start, wait.toNanos(), pausedNanos() - pausedBefore, this.name);
 		}
 		boolean interrupted = Thread.interrupted();
 		this.trace.log(this.name + (taken.isPresent() ? " took '" : " did not take '") + key + "' (lease " + lease
@@ -102,7 +119,7 @@ final class ExplorationWorker implements Runnable {
 	private void fence(String key, HoldingHandle handle) {
 		try {
 			long token = handle.fencingToken();
-			this.checks.writes(key, token, handle.isHeld(), this.name);
+			this.checks.writes(key, handle, token, handle.isHeld(), this.name);
 			this.trace.log(this.name + " wrote to '" + key + "' with token " + token);
 		}
 		catch (IllegalStateException | LockBackendException ex) {
@@ -111,6 +128,7 @@ final class ExplorationWorker implements Runnable {
 	}
 
 	private void release(String key, HoldingHandle handle, Random random) {
+		this.checks.releasing(key, handle, this.name);
 		try {
 			if (random.nextInt(6) == 0) {
 				Duration hold = Duration.ofMillis(1 + random.nextInt(300));
