@@ -38,6 +38,16 @@ class ExplorationTests {
 		System.out.println("Explored " + runs + " seeds from " + first + ", " + steps + " steps, in " + BUDGET_SECONDS + " s");
 	}
 
+	@Test
+	void aSeedReplaysItsRunExactly() {
+		for (long seed = 0; seed < 20; seed++) {
+			ExplorationOutcome first = explore(seed);
+			ExplorationOutcome again = explore(seed);
+			assertThat(again.steps()).as("steps of seed %d", seed).isEqualTo(first.steps());
+			assertThat(again.trace()).as("events of seed %d", seed).isEqualTo(first.trace());
+		}
+	}
+
 	private static ExplorationOutcome explore(long seed) {
 		return ExplorationRun.explore(seed, (made) -> new TinyLeaseStore(made.runtime()));
 	}
