@@ -36,6 +36,9 @@ public abstract class AbstractLockerContractTests {
 
 	private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
+	/** The most work a store's client keeps for one lock (a task and a watcher per process, say). */
+	private static final int WORK_KEPT_PER_LOCK = 4;
+
 	private final String key = "contract:" + UUID.randomUUID();
 
 	private final String first = owner();
@@ -497,15 +500,50 @@ public abstract class AbstractLockerContractTests {
 	class Exploration {
 
 		@Test
-		void holdersOfManyThreadsInTwoProcessesNeverOverlapAndTheirTokensFollowTheirOrder() throws InterruptedException {
+		void holdersOfManyThreadsInTwoProcessesNeverOverlapAndTheirTokensFollowTheirOrder() throws Exception {
 			long seed = System.nanoTime();
 			ExplorationPlan plan = new ExplorationPlan(2, 3, 1, Duration.ofSeconds(3), Duration.ofMillis(900), false, false,
 					false);
-			List<String> failures = new RealTimeExploration(seed, plan).run(AbstractLockerContractTests.this.key + ":",
-					List.of(locker(), otherProcess()), explorationOverrun());
-			assertThat(failures).as("broken invariants (workload seed %d)", seed).isEmpty();
+			ExecutorService sampler = Executors.newSingleThreadExecutor();
+			try {
+				Future<Integer> mostKept = sampler.submit(() -> mostWorkKeptUntilInterrupted());
+				List<String> failures = new RealTimeExploration(seed, plan).run(AbstractLockerContractTests.this.key + ":",
+						List.of(locker(), otherProcess()), explorationOverrun());
+				assertThat(failures).as("broken invariants (workload seed %d)", seed).isEmpty();
+				sampler.shutdownNow();
+				assertThat(mostKept.get()).as("the most work kept for the one lock while it was waited for")
+					.isLessThanOrEqualTo(WORK_KEPT_PER_LOCK);
+			}
+			finally {
+				sampler.shutdownNow();
+			}
 		}
 
+		private int mostWorkKeptUntilInterrupted() {
+			int most = 0;
+			while (!Thread.currentThread().isInterrupted()) {
+				most = Math.max(most, workKeptPerLock());
+				try {
+					Thread.sleep(20);
+				}
+				catch (InterruptedException ex) {
+					break;
+				}
+			}
+			return most;
+		}
+
+	}
+
+	/**
+	 * Returns the most work the test's lockers keep in memory for any one lock now: tasks scheduled
+	 * on their own threads, watchers registered with their clients. The exploration samples it while
+	 * its workers wait and hold, and it must stay within {@link #WORK_KEPT_PER_LOCK}, however many
+	 * busy answers and waits there were. A store that keeps none answers 0, this default.
+	 * @return the most work kept for one lock
+	 */
+	protected int workKeptPerLock() {
+		return 0;
 	}
 
 	/**

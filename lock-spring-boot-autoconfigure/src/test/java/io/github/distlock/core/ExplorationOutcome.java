@@ -20,7 +20,7 @@ record ExplorationOutcome(long seed, ExplorationPlan plan, long steps, List<Thro
 	String report() {
 		return "Exploration seed " + this.seed + " (" + this.plan + ") broke an invariant after " + this.steps
 				+ " steps: " + this.failures.get(0).getMessage() + "\nReplay it with: ./mvnw -pl lock-spring-boot-autoconfigure"
-				+ " -am verify -Dtest=ExplorationTests -Dsurefire.failIfNoSpecifiedTests=false -Dexploration.seed=" + this.seed
+				+ " -am verify -Dtest='ExplorationTests#noSeedBreaksAnInvariant' -Dsurefire.failIfNoSpecifiedTests=false -Dexploration.seed=" + this.seed
 				+ "\nLast events:\n" + this.trace;
 	}
 
