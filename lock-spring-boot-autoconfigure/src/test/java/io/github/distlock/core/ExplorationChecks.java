@@ -56,7 +56,8 @@ final class ExplorationChecks implements ExplorationObserver {
 				: LockCoordinator.RECHECK_WITHOUT_NOTICES.toNanos() + TimeUnit.MILLISECONDS.toNanos(100);
 		this.freeBound = recheck + 3 * call;
 		this.expiredFreeBound = plan.longestLease().toNanos() + 3 * call;
-		this.overrunBound = 3 * call;
+		// The last attempt may begin just before the deadline, and take one call.
+		this.overrunBound = call + TimeUnit.MILLISECONDS.toNanos(20);
 		this.lossesAreDefects = store.answersInTime() && !plan.pauses();
 	}
 
@@ -168,7 +169,8 @@ final class ExplorationChecks implements ExplorationObserver {
 	private void checkFreeLocksAreTaken() {
 		long now = this.simulation.nanoTime();
 		for (String key : waitedKeys(now)) {
-			if (this.store.ownerAt(key) != null) {
+			// A holding still held while the store lost the lock is a fault's doing: its waiters rightly sleep.
+			if (this.store.ownerAt(key) != null || this.held.stream().anyMatch((entry) -> entry.key.equals(key))) {
 				this.freeWhileWaited.remove(key);
 				continue;
 			}

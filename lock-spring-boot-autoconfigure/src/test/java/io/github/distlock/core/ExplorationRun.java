@@ -61,6 +61,9 @@ final class ExplorationRun {
 		for (int p = 0; p < this.plan.processes(); p++) {
 			startProcess("p" + p, end);
 		}
+		if (this.store instanceof SimulatedStore simulated) {
+			simulated.startFaults(end);
+		}
 		if (this.plan.interrupts() || this.plan.pauses() || this.plan.stops()) {
 			this.simulation.start(null, "controller", () -> control(end));
 		}
@@ -68,7 +71,7 @@ final class ExplorationRun {
 		if (this.simulation.failures().isEmpty()) {
 			checkEndState();
 		}
-		return new ExplorationOutcome(this.simulation.seed(), this.plan, this.simulation.steps(),
+		return new ExplorationOutcome(this.simulation.seed(), this.plan, this.store, this.simulation.steps(),
 				this.simulation.failures(), this.trace.toString());
 	}
 

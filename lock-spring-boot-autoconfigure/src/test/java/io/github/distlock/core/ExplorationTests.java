@@ -5,6 +5,8 @@ import java.util.concurrent.ThreadLocalRandom;
 
 import org.junit.jupiter.api.Test;
 
+import io.github.distlock.core.SimulatedStore.Kind;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -48,8 +50,12 @@ class ExplorationTests {
 		}
 	}
 
+	/** Odd seeds explore a session store, even ones a lease store; each with the faults the seed draws. */
 	private static ExplorationOutcome explore(long seed) {
-		return ExplorationRun.explore(seed, (made) -> new TinyLeaseStore(made.runtime()));
+		return ExplorationRun.explore(seed, (made) -> {
+			Kind kind = ((seed & 1) == 0) ? Kind.LEASE : Kind.SESSION;
+			return new SimulatedStore(made.runtime(), kind, StoreFaults.draw(made.runtime().random()));
+		});
 	}
 
 }

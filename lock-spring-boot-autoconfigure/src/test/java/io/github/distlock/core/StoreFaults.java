@@ -1,0 +1,37 @@
+package io.github.distlock.core;
+
+import java.util.Random;
+
+/**
+ * The faults a {@link SimulatedStore} injects in one exploration run, drawn from the run's seed: a
+ * third of the runs have none, the others each fault with an even chance.
+ *
+ * @param slowReplies replies now and then late, up to half the command timeout
+ * @param lostReplies replies now and then lost (the caller times out; the command may have run),
+ * and the command now and then run a second time, as a client that sends it again does
+ * @param slowConnections a connection takes long to set up, the first time and after a reset
+ * @param resets connections reset: calls in flight fail, notices stop until the client is back
+ * @param serverPauses the server stalls for a while (a fork, a slow disk)
+ * @param slowConfirmations a subscription's confirmation comes late
+ * @param lostNotices release notices now and then lost, late or repeated
+ * @param dataLoss the server restarts empty, or fails over to a replica that missed the last
+ * writes (a lease store only)
+ */
+record StoreFaults(boolean slowReplies, boolean lostReplies, boolean slowConnections, boolean resets,
+		boolean serverPauses, boolean slowConfirmations, boolean lostNotices, boolean dataLoss) {
+
+	static final StoreFaults NONE = new StoreFaults(false, false, false, false, false, false, false, false);
+
+	static StoreFaults draw(Random random) {
+		if (random.nextInt(3) == 0) {
+			return NONE;
+		}
+		return new StoreFaults(random.nextBoolean(), random.nextBoolean(), random.nextBoolean(), random.nextBoolean(),
+				random.nextBoolean(), random.nextBoolean(), random.nextBoolean(), random.nextBoolean());
+	}
+
+	boolean any() {
+		return !equals(NONE);
+	}
+
+}
