@@ -77,7 +77,7 @@ final class SimulatedStore implements ExploredStore {
 
 	private static StoreFaults withoutDataLoss(StoreFaults faults) {
 		return new StoreFaults(faults.slowReplies(), faults.lostReplies(), faults.slowConnections(), faults.resets(),
-				faults.serverPauses(), faults.slowConfirmations(), faults.lostNotices(), false);
+				faults.serverPauses(), faults.slowConfirmations(), faults.lostNotices(), false, faults.fastClock());
 	}
 
 	Kind kind() {
@@ -251,9 +251,15 @@ final class SimulatedStore implements ExploredStore {
 		this.clients.forEach((client) -> client.released(key));
 	}
 
-	/** The lock's end in the store: a lease store's lease; a session store's lasts until deleted. */
+	/**
+	 * The lock's end in the store, by the server's clock: a lease store ends it then; a session
+	 * store's holder process does. A fast clock ends it sooner, by as much as the protocol allows for.
+	 */
 	private long leaseEnd(Duration lease) {
 		long storeLease = TimeUnit.MILLISECONDS.toNanos(Math.max(1, lease.toMillis()));
+		if (this.faults.fastClock()) {
+			storeLease -= storeLease / 100 + (long) (random().nextDouble() * Claim.CLOCK_STEP_ALLOWANCE);
+		}
 		return now() + storeLease;
 	}
 

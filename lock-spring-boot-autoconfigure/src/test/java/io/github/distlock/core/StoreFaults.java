@@ -16,18 +16,20 @@ import java.util.Random;
  * @param lostNotices release notices now and then lost, late or repeated
  * @param dataLoss the server restarts empty, or fails over to a replica that missed the last
  * writes (a lease store only)
+ * @param fastClock the server's clock runs up to 1% fast and steps forward up to 2 ms, as much as
+ * the protocol allows for (invariant 2), so leases end that much sooner in the store
  */
 record StoreFaults(boolean slowReplies, boolean lostReplies, boolean slowConnections, boolean resets,
-		boolean serverPauses, boolean slowConfirmations, boolean lostNotices, boolean dataLoss) {
+		boolean serverPauses, boolean slowConfirmations, boolean lostNotices, boolean dataLoss, boolean fastClock) {
 
-	static final StoreFaults NONE = new StoreFaults(false, false, false, false, false, false, false, false);
+	static final StoreFaults NONE = new StoreFaults(false, false, false, false, false, false, false, false, false);
 
 	static StoreFaults draw(Random random) {
 		if (random.nextInt(3) == 0) {
 			return NONE;
 		}
 		return new StoreFaults(random.nextBoolean(), random.nextBoolean(), random.nextBoolean(), random.nextBoolean(),
-				random.nextBoolean(), random.nextBoolean(), random.nextBoolean(), random.nextBoolean());
+				random.nextBoolean(), random.nextBoolean(), random.nextBoolean(), random.nextBoolean(), random.nextBoolean());
 	}
 
 	boolean any() {
