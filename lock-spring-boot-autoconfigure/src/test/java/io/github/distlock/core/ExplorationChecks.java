@@ -52,10 +52,11 @@ final class ExplorationChecks implements ExplorationObserver {
 		long call = store.longestCallNanos();
 		// A waiter looks again at the latest when the holder's lease, as told at its busy answer, runs out
 		// (or every 200 ms while notices are down); then one round trip, which may time out and be retried.
-		long recheck = store.mayLoseNotices() ? plan.longestLease().toNanos()
+		long recheck = store.mayLoseNotices() ? Math.max(plan.longestLease().toNanos(), store.longestBusySleepNanos())
 				: LockCoordinator.RECHECK_WITHOUT_NOTICES.toNanos() + TimeUnit.MILLISECONDS.toNanos(100);
-		this.freeBound = recheck + 3 * call;
-		this.expiredFreeBound = plan.longestLease().toNanos() + 3 * call;
+		this.freeBound = recheck + 3 * call + store.longestConfirmationNanos();
+		this.expiredFreeBound = Math.max(plan.longestLease().toNanos(), store.longestBusySleepNanos()) + 3 * call
+				+ store.longestConfirmationNanos();
 		// The last attempt may begin just before the deadline, and take one call.
 		this.overrunBound = call + TimeUnit.MILLISECONDS.toNanos(20);
 		this.lossesAreDefects = store.answersInTime() && !plan.pauses();

@@ -51,6 +51,15 @@ interface ExploredStore {
 	 */
 	boolean answersInTime();
 
+	/** The longest the store takes to confirm a subscription to release notices. */
+	long longestConfirmationNanos();
+
+	/**
+	 * The longest a busy answer tells a waiter to sleep when it is not told of the release: the
+	 * holder's lease left, or a store's own re-check when it cannot tell the lease.
+	 */
+	long longestBusySleepNanos();
+
 	/** Whether release notices may be lost while a subscription still looks active. */
 	boolean mayLoseNotices();
 

@@ -310,9 +310,21 @@ final class SimulatedStore implements ExploredStore {
 		return this.faults.dataLoss();
 	}
 
+	/** Two hops of at most 2.1 ms each, then the faults' own delays. */
 	@Override
 	public long longestCallNanos() {
-		return COMMAND_TIMEOUT + (this.faults.slowConnections() ? SLOWEST_CONNECT : 0) + TimeUnit.MILLISECONDS.toNanos(10);
+		long call = this.faults.slowsCalls() ? COMMAND_TIMEOUT : TimeUnit.MILLISECONDS.toNanos(5);
+		return call + (this.faults.slowConnections() ? SLOWEST_CONNECT : TimeUnit.MILLISECONDS.toNanos(3));
+	}
+
+	@Override
+	public long longestBusySleepNanos() {
+		return (this.kind == Kind.SESSION) ? SESSION_RECHECK.toNanos() : ExplorationPlan.LONGEST_LEASE.toNanos();
+	}
+
+	@Override
+	public long longestConfirmationNanos() {
+		return this.faults.slowConfirmations() ? 2 * COMMAND_TIMEOUT : TimeUnit.MILLISECONDS.toNanos(5);
 	}
 
 	@Override

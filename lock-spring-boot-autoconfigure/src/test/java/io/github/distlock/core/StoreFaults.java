@@ -4,7 +4,7 @@ import java.util.Random;
 
 /**
  * The faults a {@link SimulatedStore} injects in one exploration run, drawn from the run's seed: a
- * third of the runs have none, the others each fault with an even chance.
+ * third of the runs have none, the others each fault with a chance of one in four.
  *
  * @param slowReplies replies now and then late, up to half the command timeout
  * @param lostReplies replies now and then lost (the caller times out; the command may have run),
@@ -28,8 +28,18 @@ record StoreFaults(boolean slowReplies, boolean lostReplies, boolean slowConnect
 		if (random.nextInt(3) == 0) {
 			return NONE;
 		}
-		return new StoreFaults(random.nextBoolean(), random.nextBoolean(), random.nextBoolean(), random.nextBoolean(),
-				random.nextBoolean(), random.nextBoolean(), random.nextBoolean(), random.nextBoolean(), random.nextBoolean());
+		return new StoreFaults(one(random), one(random), one(random), one(random), one(random), one(random), one(random),
+				one(random), one(random));
+	}
+
+	/** A fault in a quarter of the runs with faults, so that many runs have a few of them, not all. */
+	private static boolean one(Random random) {
+		return random.nextInt(4) == 0;
+	}
+
+	/** Whether a call may take up to the command timeout: a reply late or lost, a reset, a stall. */
+	boolean slowsCalls() {
+		return this.slowReplies || this.lostReplies || this.resets || this.serverPauses;
 	}
 
 	boolean any() {
