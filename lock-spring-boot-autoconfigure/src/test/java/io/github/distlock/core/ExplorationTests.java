@@ -12,11 +12,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Explores the protocol from random seeds for a fixed budget of real time (PROTOCOL.md, "Time and
  * exploration"), or replays one seed. {@code -Dexploration.seed=N} replays seed {@code N};
- * {@code -Dexploration.seconds=S} sets the budget (60 s by default), for a long run.
+ * {@code -Dexploration.seconds=S} sets the budget (90 s by default), for a long run.
  */
 class ExplorationTests {
 
-	private static final long BUDGET_SECONDS = Long.getLong("exploration.seconds", 60);
+	private static final long BUDGET_SECONDS = Long.getLong("exploration.seconds", 90);
 
 	@Test
 	void noSeedBreaksAnInvariant() {
