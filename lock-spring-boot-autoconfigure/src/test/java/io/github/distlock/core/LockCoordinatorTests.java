@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.AbstractExecutorService;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -150,7 +151,10 @@ class LockCoordinatorTests {
 		assertThat(this.locker.calls("renew")).isZero();
 	}
 
-	/** The system's timing, but its clock stands still. */
+	/**
+	 * The system's timing, but its clock stands still, and renewals are sent on the thread that
+	 * asks for them, so that a test sees at once whether a hand-off asked for one.
+	 */
 	private static final class StoppedClock implements Timing {
 
 		private final long now = System.nanoTime();
@@ -172,7 +176,38 @@ class LockCoordinatorTests {
 
 		@Override
 		public ExecutorService newExecutor(String threadName, int threads) {
-			return Timing.SYSTEM.newExecutor(threadName, threads);
+			return new AbstractExecutorService() {
+
+				@Override
+				public void execute(Runnable command) {
+					command.run();
+				}
+
+				@Override
+				public void shutdown() {
+				}
+
+				@Override
+				public List<Runnable> shutdownNow() {
+					return List.of();
+				}
+
+				@Override
+				public boolean isShutdown() {
+					return false;
+				}
+
+				@Override
+				public boolean isTerminated() {
+					return false;
+				}
+
+				@Override
+				public boolean awaitTermination(long timeout, TimeUnit unit) {
+					return false;
+				}
+
+			};
 		}
 
 	}
