@@ -29,8 +29,8 @@ interface ExploredStore {
 	int subscriptions();
 
 	/**
-	 * Whether the lock's last owner lost it to its lease running out rather than to a release: no
-	 * release notice was sent, so a waiter elsewhere looks again only when the lease it was told at
+	 * Whether the lock's last owner lost it to its lease running out, or to the store losing it,
+	 * rather than to a release: no release notice was sent, so a waiter elsewhere looks again only when the lease it was told at
 	 * its last busy answer runs out, which a later renewal may have shortened.
 	 */
 	boolean expiredLast(String key);

@@ -138,7 +138,14 @@ final class SimulatedStore implements ExploredStore {
 	 */
 	private void loseData(long window) {
 		long since = now() - window;
-		this.locks.values().removeIf((lock) -> window == Long.MAX_VALUE || lock.changedAt - since > 0);
+		this.locks.entrySet().removeIf((entry) -> {
+			boolean lost = window == Long.MAX_VALUE || entry.getValue().changedAt - since > 0;
+			if (lost) {
+				// Gone without a release notice: waiters look again when the lease they were told ends.
+				this.expiredLast.put(entry.getKey(), true);
+			}
+			return lost;
+		});
 		this.waiters.clear();
 		this.giveWays.clear();
 	}
