@@ -42,7 +42,7 @@ final class ExplorationChecks implements ExplorationObserver {
 	/** Whether a holding lost before its lease ends is a defect: the store answers in time, no process pauses. */
 	private final boolean lossesAreDefects;
 
-	private final long expiredFreeBound;
+	private final long unnoticedFreeBound;
 
 	private final long overrunBound;
 
@@ -55,7 +55,7 @@ final class ExplorationChecks implements ExplorationObserver {
 		long recheck = store.mayLoseNotices() ? Math.max(plan.longestLease().toNanos(), store.longestBusySleepNanos())
 				: LockCoordinator.RECHECK_WITHOUT_NOTICES.toNanos() + TimeUnit.MILLISECONDS.toNanos(100);
 		this.freeBound = recheck + 3 * call + store.longestConfirmationNanos();
-		this.expiredFreeBound = Math.max(plan.longestLease().toNanos(), store.longestBusySleepNanos()) + 3 * call
+		this.unnoticedFreeBound = Math.max(plan.longestLease().toNanos(), store.longestBusySleepNanos()) + 3 * call
 				+ store.longestConfirmationNanos();
 		// The last attempt may begin just before the deadline, and take one call.
 		this.overrunBound = call + TimeUnit.MILLISECONDS.toNanos(20);
@@ -172,12 +172,13 @@ final class ExplorationChecks implements ExplorationObserver {
 		long now = this.simulation.nanoTime();
 		for (String key : waitedKeys(now)) {
 			// A holding still held while the store lost the lock is a fault's doing: its waiters rightly sleep.
-			if (this.store.ownerAt(key) != null || this.held.stream().anyMatch((entry) -> entry.key.equals(key))) {
+			if (this.store.ownerAt(key) != null || this.store.queuedFor(key)
+					|| this.held.stream().anyMatch((entry) -> entry.key.equals(key))) {
 				this.freeWhileWaited.remove(key);
 				continue;
 			}
 			long since = this.freeWhileWaited.computeIfAbsent(key, (k) -> now);
-			if (now - since > (this.store.expiredLast(key) ? this.expiredFreeBound : this.freeBound)) {
+			if (now - since > (this.store.freedWithoutNotice(key) ? this.unnoticedFreeBound : this.freeBound)) {
 				fail("'" + key + "' has been free for " + millis(now - since) + " ms while threads waited for it: "
 						+ this.waiting.stream().filter((entry) -> entry.key.equals(key)).toList());
 			}

@@ -29,11 +29,19 @@ interface ExploredStore {
 	int subscriptions();
 
 	/**
-	 * Whether the lock's last owner lost it to its lease running out, or to the store losing it,
-	 * rather than to a release: no release notice was sent, so a waiter elsewhere looks again only when the lease it was told at
-	 * its last busy answer runs out, which a later renewal may have shortened.
+	 * Whether the lock was last freed without a release notice: its lease ran out, the store lost
+	 * it, or it was released when the store knew of no waiter (a failover lost their marks). A
+	 * waiter elsewhere then looks again only when the lease it was told at its last busy answer runs
+	 * out, which a later renewal may have shortened.
 	 */
-	boolean expiredLast(String key);
+	boolean freedWithoutNotice(String key);
+
+	/**
+	 * Whether a session store's queue keeps the free lock for a waiter of another process than the
+	 * one that gave it way, as ZooKeeper's lowest node does: that waiter's process takes it, or
+	 * stops waiting (its wait ends, it closes its subscription, its session ends).
+	 */
+	boolean queuedFor(String key);
 
 	/**
 	 * Whether the faults of this run may take a lock from its owner in the store without the owner

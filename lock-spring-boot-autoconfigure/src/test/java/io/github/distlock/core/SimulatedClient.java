@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
@@ -29,6 +30,9 @@ final class SimulatedClient implements Locker {
 	private final String name;
 
 	private final StoreFaults faults;
+
+	/** How long a lock this process gives way is left to others' waiters (virtual). */
+	private final long giveWay;
 
 	private final List<ReleaseListener> listeners = new ArrayList<>();
 
@@ -56,9 +60,10 @@ final class SimulatedClient implements Locker {
 
 	private Map<String, String> lostWithSession = Map.of();
 
-	SimulatedClient(SimulatedStore store, String name) {
+	SimulatedClient(SimulatedStore store, String name, long giveWay) {
 		this.store = store;
 		this.name = name;
+		this.giveWay = giveWay;
 		this.faults = store.faults();
 		this.lastHeard = store.now();
 		this.lastProof = store.now();
@@ -80,12 +85,12 @@ final class SimulatedClient implements Locker {
 
 	@Override
 	public Release release(String key, String owner) {
-		return call((sentAt) -> this.store.release(key, owner, null));
+		return call((sentAt) -> this.store.release(key, owner));
 	}
 
 	@Override
 	public Release giveWay(String key, String owner) {
-		return call((sentAt) -> this.store.release(key, owner, Locker.processOf(owner, this.name)));
+		return call((sentAt) -> this.store.giveWay(key, owner, Locker.processOf(owner, this.name), this.giveWay));
 	}
 
 	@Override
@@ -102,6 +107,14 @@ final class SimulatedClient implements Locker {
 	@Override
 	public void onRelease(ReleaseListener listener) {
 		this.listeners.add(listener);
+		// Notices come over a connection of their own, opened as soon as someone listens.
+		int connection = this.connection;
+		this.store.simulation().at(connectTime(), this, () -> this.connected |= this.connection == connection);
+	}
+
+	@Override
+	public Optional<StoredLock> find(String key) {
+		return call((sentAt) -> this.store.find(key));
 	}
 
 	@Override
@@ -358,6 +371,9 @@ final class SimulatedClient implements Locker {
 		public void close() {
 			this.closed = true;
 			SimulatedClient.this.subscriptions.remove(this);
+			if (SimulatedClient.this.subscriptions.stream().noneMatch((other) -> other.key.equals(this.key))) {
+				SimulatedClient.this.store.stoppedWaiting(this.key, SimulatedClient.this);
+			}
 		}
 
 	}

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
@@ -38,6 +39,9 @@ final class SimulatedStore implements ExploredStore {
 	/** How long a lock given way is left to other processes' waiters, as the Redis store does. */
 	private static final long GIVE_WAY = TimeUnit.MILLISECONDS.toNanos(100);
 
+	/** How long the owner of a release is remembered, as the Redis store does. */
+	private static final long RELEASED_MEMORY = TimeUnit.SECONDS.toNanos(10);
+
 	/** What a session store answers for a holder's lease, which only the holder's process knows. */
 	private static final Duration SESSION_RECHECK = Duration.ofSeconds(1);
 
@@ -49,13 +53,16 @@ final class SimulatedStore implements ExploredStore {
 
 	private final Map<String, StoredLockState> locks = new LinkedHashMap<>();
 
-	/** Per key, the processes waiting for it (by {@link Locker#processOf}), until when. */
-	private final Map<String, Map<String, Long>> waiters = new LinkedHashMap<>();
+	/** Per key, the processes waiting for it (by {@link Locker#processOf}): until when, and on which client. */
+	private final Map<String, Map<String, Waiter>> waiters = new LinkedHashMap<>();
 
 	/** Per key given way, the process it was given way by and until when others have it first. */
 	private final Map<String, GiveWay> giveWays = new LinkedHashMap<>();
 
-	private final Map<String, Boolean> expiredLast = new LinkedHashMap<>();
+	/** Per key, the owner of its last release that someone waited for, and until when it is remembered. */
+	private final Map<String, Released> released = new LinkedHashMap<>();
+
+	private final Map<String, Boolean> freedWithoutNotice = new LinkedHashMap<>();
 
 	private final List<SimulatedClient> clients = new ArrayList<>();
 
@@ -102,7 +109,12 @@ final class SimulatedStore implements ExploredStore {
 
 	@Override
 	public Locker process(String name) {
-		SimulatedClient client = new SimulatedClient(this, name);
+		return process(name, GIVE_WAY);
+	}
+
+	/** A process that leaves a lock it gives way to others' waiters for {@code giveWay} (virtual). */
+	SimulatedClient process(String name, long giveWay) {
+		SimulatedClient client = new SimulatedClient(this, name, giveWay);
 		this.clients.add(client);
 		return client;
 	}
@@ -136,18 +148,19 @@ final class SimulatedStore implements ExploredStore {
 	 * missed those writes), or everything (a restart without its data): tokens still grow, being
 	 * based on the server's clock.
 	 */
-	private void loseData(long window) {
+	void loseData(long window) {
 		long since = now() - window;
 		this.locks.entrySet().removeIf((entry) -> {
 			boolean lost = window == Long.MAX_VALUE || entry.getValue().changedAt - since > 0;
 			if (lost) {
 				// Gone without a release notice: waiters look again when the lease they were told ends.
-				this.expiredLast.put(entry.getKey(), true);
+				this.freedWithoutNotice.put(entry.getKey(), true);
 			}
 			return lost;
 		});
 		this.waiters.clear();
 		this.giveWays.clear();
+		this.released.clear();
 	}
 
 	/** When (virtual) the server runs a command that arrives at {@code arrival}: after any stall. */
@@ -168,17 +181,20 @@ final class SimulatedStore implements ExploredStore {
 			return Acquisition.ACQUIRED;
 		}
 		GiveWay giveWay = this.giveWays.get(key);
-		boolean givenWayByThis = giveWay != null && giveWay.process.equals(process) && now() - giveWay.until < 0;
-		if (lock == null && !givenWayByThis) {
+		if (lock == null && !givenWayBy(key, process)) {
 			StoredLockState taken = new StoredLockState(owner, leaseEnd(lease), sentAt, now(), client);
 			this.locks.put(key, taken);
 			this.giveWays.remove(key);
-			this.expiredLast.put(key, false);
+			this.freedWithoutNotice.put(key, false);
+			if (this.kind == Kind.SESSION) {
+				this.waiters.getOrDefault(key, new LinkedHashMap<>()).remove(process);
+			}
 			client.leaseSet(key, owner, taken.expiresAt);
 			return Acquisition.ACQUIRED;
 		}
 		if (!willWait.isZero()) {
-			this.waiters.computeIfAbsent(key, (k) -> new LinkedHashMap<>()).put(process, now() + willWait.toNanos());
+			this.waiters.computeIfAbsent(key, (k) -> new LinkedHashMap<>())
+				.put(process, new Waiter(now() + willWait.toNanos(), client));
 		}
 		if (this.kind == Kind.SESSION) {
 			return Acquisition.busy(SESSION_RECHECK);
@@ -187,20 +203,57 @@ final class SimulatedStore implements ExploredStore {
 		return Acquisition.busy(Duration.ofNanos(Math.max(TimeUnit.MILLISECONDS.toNanos(1), left)));
 	}
 
-	Release release(String key, String owner, @Nullable String givingWayFrom) {
+	Release release(String key, String owner) {
+		return release(key, owner, null, 0);
+	}
+
+	/**
+	 * Whether {@code process} gave {@code key} way and it is still left to others: for a window
+	 * in a lease store; in a session store, while another process's waiter is queued for it (its
+	 * queued node is then the lowest, as in ZooKeeper).
+	 */
+	private boolean givenWayBy(String key, String process) {
+		GiveWay giveWay = this.giveWays.get(key);
+		if (giveWay == null || !giveWay.process.equals(process) || now() - giveWay.until >= 0) {
+			return false;
+		}
+		return this.kind == Kind.LEASE || liveWaiters(key).keySet().stream().anyMatch((waiter) -> !waiter.equals(process));
+	}
+
+	@Override
+	public boolean queuedFor(String key) {
+		GiveWay giveWay = this.giveWays.get(key);
+		return this.kind == Kind.SESSION && live(key) == null && giveWay != null && givenWayBy(key, giveWay.process);
+	}
+
+	/** Releases the lock and leaves it to other processes' waiters for {@code window} (a lease store). */
+	Release giveWay(String key, String owner, String process, long window) {
+		return release(key, owner, process, window);
+	}
+
+	private Release release(String key, String owner, @Nullable String givingWayFrom, long window) {
 		StoredLockState lock = live(key);
-		if (lock == null) {
+		Released released = this.released.get(key);
+		if (lock == null || (released != null && released.owner.equals(owner) && now() - released.until < 0)) {
 			return Release.GONE;
 		}
 		if (!lock.owner.equals(owner)) {
 			return Release.TAKEN;
 		}
 		this.locks.remove(key);
-		this.expiredLast.put(key, false);
-		if (givingWayFrom != null && this.kind == Kind.LEASE) {
-			this.giveWays.put(key, new GiveWay(givingWayFrom, now() + GIVE_WAY));
+		Map<String, Long> waiting = liveWaiters(key);
+		if (!waiting.isEmpty()) {
+			// Remembered, so that the same release sent again answers GONE, not TAKEN by the waiter.
+			this.released.put(key, new Released(owner, now() + RELEASED_MEMORY));
 		}
-		announceRelease(key);
+		long othersWaitUntil = waiting.entrySet().stream().filter((w) -> !w.getKey().equals(givingWayFrom))
+			.mapToLong(Map.Entry::getValue).max().orElse(now());
+		if (givingWayFrom != null && othersWaitUntil - now() > 0) {
+			// A lease store leaves it for a window; a session store's queue keeps it for its waiter's wait.
+			long until = (this.kind == Kind.LEASE) ? now() + Math.min(window, othersWaitUntil - now()) : othersWaitUntil;
+			this.giveWays.put(key, new GiveWay(givingWayFrom, until));
+		}
+		freed(key);
 		return Release.RELEASED;
 	}
 
@@ -212,8 +265,7 @@ final class SimulatedStore implements ExploredStore {
 		lock.expiresAt = leaseEnd(request.lease());
 		lock.changedAt = now();
 		client.leaseSet(request.key(), request.owner(), lock.expiresAt);
-		Map<String, Long> waiting = this.waiters.getOrDefault(request.key(), Map.of());
-		boolean others = waiting.entrySet().stream().anyMatch((w) -> !w.getKey().equals(process) && w.getValue() - now() > 0);
+		boolean others = liveWaiters(request.key()).keySet().stream().anyMatch((waiter) -> !waiter.equals(process));
 		return Renewal.renewed(others);
 	}
 
@@ -232,7 +284,7 @@ final class SimulatedStore implements ExploredStore {
 		StoredLockState lock = live(key);
 		if (lock != null && lock.owner.equals(owner) && lock.expiresAt == end) {
 			this.locks.remove(key);
-			announceRelease(key);
+			freed(key);
 		}
 	}
 
@@ -241,6 +293,7 @@ final class SimulatedStore implements ExploredStore {
 	 * @return the locks it held, each a key and its owner
 	 */
 	Map<String, String> sessionEnded(SimulatedClient client) {
+		stoppedWaiting(null, client);
 		Map<String, String> gone = new LinkedHashMap<>();
 		this.locks.forEach((key, lock) -> {
 			if (lock.session == client) {
@@ -249,13 +302,54 @@ final class SimulatedStore implements ExploredStore {
 		});
 		gone.keySet().forEach((key) -> {
 			this.locks.remove(key);
-			announceRelease(key);
+			freed(key);
 		});
 		return gone;
 	}
 
-	private void announceRelease(String key) {
-		this.clients.forEach((client) -> client.released(key));
+	/** A lock is gone: if anyone waited for it, its subscribers are told. */
+	private void freed(String key) {
+		boolean waited = !liveWaiters(key).isEmpty();
+		// Nobody is told when no waiter is known: one whose mark the store lost looks again when its holder's lease ends.
+		this.freedWithoutNotice.put(key, !waited);
+		if (this.kind == Kind.LEASE) {
+			// A session store's queue keeps its waiters until each takes the lock or stops waiting.
+			this.waiters.remove(key);
+		}
+		if (waited) {
+			this.clients.forEach((client) -> client.released(key));
+		}
+	}
+
+	/** Each process waiting for {@code key} now, and until when. */
+	private Map<String, Long> liveWaiters(String key) {
+		Map<String, Long> waiting = new LinkedHashMap<>();
+		this.waiters.getOrDefault(key, Map.of()).forEach((process, waiter) -> {
+			if (waiter.until - now() > 0) {
+				waiting.put(process, waiter.until);
+			}
+		});
+		return waiting;
+	}
+
+	/**
+	 * The client no longer waits for {@code key} (or any key, when {@code null}): a session store
+	 * deletes its queued nodes (its last subscription of the key closed, or its session ended), and
+	 * the waiters queued behind one that held a free lock are told, as ZooKeeper's watch on the
+	 * deleted node tells them; a lease store keeps its waiters' marks until they expire.
+	 */
+	void stoppedWaiting(@Nullable String key, SimulatedClient client) {
+		if (this.kind == Kind.LEASE) {
+			return;
+		}
+		List<String> leftFree = new ArrayList<>();
+		this.waiters.forEach((waited, byProcess) -> {
+			if ((key == null || key.equals(waited)) && byProcess.values().removeIf((waiter) -> waiter.client == client)
+					&& !this.locks.containsKey(waited)) {
+				leftFree.add(waited);
+			}
+		});
+		leftFree.forEach(this::freed);
 	}
 
 	/**
@@ -280,10 +374,30 @@ final class SimulatedStore implements ExploredStore {
 		StoredLockState lock = this.locks.get(key);
 		if (lock != null && this.kind == Kind.LEASE && now() - lock.expiresAt >= 0) {
 			this.locks.remove(key);
-			this.expiredLast.put(key, true);
+			this.freedWithoutNotice.put(key, true);
 			return null;
 		}
 		return lock;
+	}
+
+	/** Each lock's time to live in milliseconds, as the store contract reads it: {@code -1} for a session's lock. */
+	Map<String, Long> timesToLive() {
+		Map<String, Long> timesToLive = new LinkedHashMap<>();
+		for (String key : List.copyOf(this.locks.keySet())) {
+			StoredLockState lock = live(key);
+			if (lock != null) {
+				timesToLive.put(key, (this.kind == Kind.LEASE) ? TimeUnit.NANOSECONDS.toMillis(lock.expiresAt - now()) : -1);
+			}
+		}
+		return timesToLive;
+	}
+
+	Optional<StoredLock> find(String key) {
+		StoredLockState lock = live(key);
+		if (lock == null) {
+			return Optional.empty();
+		}
+		return Optional.of(new StoredLock(lock.owner, (this.kind == Kind.LEASE) ? Duration.ofNanos(lock.expiresAt - now()) : null));
 	}
 
 	@Override
@@ -302,9 +416,9 @@ final class SimulatedStore implements ExploredStore {
 	}
 
 	@Override
-	public boolean expiredLast(String key) {
+	public boolean freedWithoutNotice(String key) {
 		live(key);
-		return this.expiredLast.getOrDefault(key, false);
+		return this.freedWithoutNotice.getOrDefault(key, false);
 	}
 
 	@Override
@@ -373,6 +487,12 @@ final class SimulatedStore implements ExploredStore {
 	}
 
 	private record GiveWay(String process, long until) {
+	}
+
+	private record Released(String owner, long until) {
+	}
+
+	private record Waiter(long until, SimulatedClient client) {
 	}
 
 }

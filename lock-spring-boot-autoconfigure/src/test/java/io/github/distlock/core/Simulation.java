@@ -163,6 +163,7 @@ final class Simulation implements SimulatedRuntime, AutoCloseable {
 				continue;
 			}
 			step(next);
+			forgetIfEnded(next);
 			afterStep.run();
 		}
 		return true;
@@ -182,6 +183,19 @@ final class Simulation implements SimulatedRuntime, AutoCloseable {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 			throw new IllegalStateException("Interrupted while a simulated thread ran", ex);
+		}
+	}
+
+	/** Drops an ended thread, so that a long run does not look through every thread it ever had. */
+	private void forgetIfEnded(SimulatedThread thread) {
+		if (thread.hasEnded()) {
+			this.state.lock();
+			try {
+				this.threads.remove(thread);
+			}
+			finally {
+				this.state.unlock();
+			}
 		}
 	}
 

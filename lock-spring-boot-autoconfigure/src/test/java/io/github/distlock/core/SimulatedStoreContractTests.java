@@ -1,0 +1,103 @@
+package io.github.distlock.core;
+
+import java.time.Duration;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterEach;
+
+import io.github.distlock.core.SimulatedStore.Kind;
+
+/**
+ * The {@link Locker} contract run against the exploration's {@link SimulatedStore}, without
+ * faults and on the real clock ({@link RealTimeSimulation}), so that what the exploration finds
+ * holds for the stores it stands for: the lease store answers as Redis and JDBC do, and
+ * {@link Session the session store} as ZooKeeper does.
+ */
+class SimulatedStoreContractTests extends AbstractLockerContractTests {
+
+	private final SimulatedStore store = new SimulatedStore(new Simulation(System.nanoTime()), kind(), StoreFaults.NONE);
+
+	private final RealTimeSimulation simulation = new RealTimeSimulation(this.store.simulation());
+
+	private final Locker locker = process("p0", this.store.process("p0"));
+
+	private final Locker otherProcess = process("p1", this.store.process("p1"));
+
+	Kind kind() {
+		return Kind.LEASE;
+	}
+
+	@AfterEach
+	void stopSimulation() {
+		this.simulation.close();
+	}
+
+	private Locker process(String name, Locker client) {
+		this.store.simulation().process(name, client);
+		return this.simulation.callableFromOutside(client);
+	}
+
+	@Override
+	protected Locker locker() {
+		return this.locker;
+	}
+
+	@Override
+	protected Locker otherProcess() {
+		return this.otherProcess;
+	}
+
+	@Override
+	protected Locker processGivingWayFor(Duration giveWay) {
+		return process("giving-way", this.store.process("giving-way", giveWay.toNanos()));
+	}
+
+	@Override
+	protected void loseAllData() {
+		call(() -> {
+			this.store.loseData(Long.MAX_VALUE);
+			return null;
+		});
+	}
+
+	@Override
+	protected Map<String, Long> timesToLive() {
+		return call(this.store::timesToLive);
+	}
+
+	/** Each lock's cycle runs several simulated threads, so fewer locks than the default. */
+	@Override
+	protected int footprintLocks() {
+		return 2_000;
+	}
+
+	@Override
+	protected boolean expiresByLease() {
+		return kind() == Kind.LEASE;
+	}
+
+	@Override
+	protected boolean givesWayForAWindow() {
+		return kind() == Kind.LEASE;
+	}
+
+	private <T> T call(java.util.concurrent.Callable<T> body) {
+		try {
+			return this.simulation.call(body);
+		}
+		catch (Exception ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	/** The same contract against the session store, whose locks live with their holder's session. */
+	static class Session extends SimulatedStoreContractTests {
+
+		@Override
+		Kind kind() {
+			return Kind.SESSION;
+		}
+
+	}
+
+}
