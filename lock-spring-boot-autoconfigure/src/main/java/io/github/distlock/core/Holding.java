@@ -90,7 +90,8 @@ final class Holding {
 			return 0;
 		}
 		long now = this.claim.now();
-		return Math.max(0, Math.min(this.leaseEnd, this.claim.confirmedExpiry()) - now);
+		// Differences only: instants may lie on either side of a wrap of the clock.
+		return Math.max(0, Math.min(this.leaseEnd - now, this.claim.confirmedExpiry() - now));
 	}
 
 	Duration remainingLease() {

@@ -17,6 +17,8 @@ import java.util.concurrent.locks.ReentrantLock;
 import io.github.distlock.memory.InMemoryLocker;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -152,64 +154,20 @@ class LockCoordinatorTests {
 	}
 
 	/**
-	 * The system's timing, but its clock stands still, and renewals are sent on the thread that
-	 * asks for them, so that a test sees at once whether a hand-off asked for one.
+	 * {@code System.nanoTime} may start anywhere, and wraps: a watchdog holding (no longest hold)
+	 * must count its lease by differences of instants wherever the clock stands, even within an
+	 * hour of the wrap, where its open-ended end lies beyond {@code Long.MAX_VALUE}.
 	 */
-	private static final class StoppedClock implements Timing {
-
-		private final long now = System.nanoTime();
-
-		@Override
-		public long nanoTime() {
-			return this.now;
+	@ParameterizedTest
+	@ValueSource(longs = { 0, -(1L << 62), (1L << 62) + 1, Long.MAX_VALUE - 3_600_000_000_000L })
+	void aWatchdogHoldingCountsItsLeaseWhereverTheClockStands(long now) {
+		Timing stopped = new StoppedClock(now);
+		try (LockCoordinator process = new LockCoordinator(this.locker, LockSettings.watchdogLease(Duration.ofSeconds(30)),
+				new LockStatistics().counter(), false, "test", stopped)) {
+			Holding holding = process.acquire(new LockRequest("k", Duration.ofSeconds(30), true, null, now), now);
+			assertThat(holding.remainingLease()).isPositive().isLessThanOrEqualTo(Duration.ofSeconds(30));
+			release(process, holding);
 		}
-
-		@Override
-		public Condition newCondition(ReentrantLock mutex) {
-			return Timing.SYSTEM.newCondition(mutex);
-		}
-
-		@Override
-		public ScheduledExecutorService newScheduler(String threadName) {
-			return Timing.SYSTEM.newScheduler(threadName);
-		}
-
-		@Override
-		public ExecutorService newExecutor(String threadName, int threads) {
-			return new AbstractExecutorService() {
-
-				@Override
-				public void execute(Runnable command) {
-					command.run();
-				}
-
-				@Override
-				public void shutdown() {
-				}
-
-				@Override
-				public List<Runnable> shutdownNow() {
-					return List.of();
-				}
-
-				@Override
-				public boolean isShutdown() {
-					return false;
-				}
-
-				@Override
-				public boolean isTerminated() {
-					return false;
-				}
-
-				@Override
-				public boolean awaitTermination(long timeout, TimeUnit unit) {
-					return false;
-				}
-
-			};
-		}
-
 	}
 
 	private static void release(LockCoordinator process, Holding holding) {
