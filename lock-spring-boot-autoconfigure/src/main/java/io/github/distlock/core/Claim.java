@@ -32,6 +32,9 @@ final class Claim {
 
 	private final AtomicBoolean lost = new AtomicBoolean();
 
+	/** Whether its loss was reported (by the store, a renewal or a mint), not only found by a reader of {@link #isLive()}. */
+	private final AtomicBoolean lossReported = new AtomicBoolean();
+
 	/** {@link System#nanoTime()} before which the store surely still has the lock. */
 	private volatile long confirmedExpiry;
 
@@ -170,9 +173,14 @@ final class Claim {
 		}
 	}
 
-	/** Marks the claim lost; returns {@code false} if it was known to be lost already. */
+	/**
+	 * Marks the claim lost, as reported by the store, a renewal or a mint; returns {@code false} if
+	 * that was reported already. A reader of {@link #isLive()} that found the claim lost first
+	 * reported nothing, so the first report still wakes those the loss concerns.
+	 */
 	boolean markLost() {
-		return this.lost.compareAndSet(false, true);
+		this.lost.set(true);
+		return this.lossReported.compareAndSet(false, true);
 	}
 
 }

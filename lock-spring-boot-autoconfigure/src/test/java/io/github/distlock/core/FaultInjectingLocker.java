@@ -37,6 +37,8 @@ public final class FaultInjectingLocker implements Locker {
 
 	private volatile boolean sendsReleaseNotices = true;
 
+	private volatile boolean keepsClaims = true;
+
 	/** The locks subscribed, with their open subscriptions. */
 	private final Map<String, Integer> subscribed = new ConcurrentHashMap<>();
 
@@ -151,7 +153,16 @@ public final class FaultInjectingLocker implements Locker {
 
 	@Override
 	public boolean keepsClaims() {
-		return this.locker.keepsClaims();
+		return this.keepsClaims && this.locker.keepsClaims();
+	}
+
+	/**
+	 * Sets whether the store vouches for this process's claims, as a ZooKeeper locker does while
+	 * its session is proven: while it does not, no holding of this process counts as held.
+	 * @param keepsClaims whether claims are surely kept
+	 */
+	public void setKeepsClaims(boolean keepsClaims) {
+		this.keepsClaims = keepsClaims;
 	}
 
 	/**

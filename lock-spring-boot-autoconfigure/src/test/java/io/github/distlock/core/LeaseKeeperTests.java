@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.distlock.LockHandle;
@@ -133,6 +134,33 @@ class LeaseKeeperTests {
 			held.close();
 			assertThat(next.isHeld()).as("the lost holder's release leaves the new claim alone").isTrue();
 			assertThat(this.otherProcess.tryAcquire("k", Duration.ofSeconds(1), Duration.ZERO)).isEmpty();
+			next.close();
+		}
+	}
+
+	/**
+	 * A holder that read {@code isHeld()} while its store could not vouch for its claim (a
+	 * ZooKeeper session no longer proven) learnt first that the claim may be lost; the store's
+	 * word that it ended the claim must still wake the waiter behind it, which would otherwise sleep
+	 * out the holder's fixed lease.
+	 */
+	@Test
+	void aClaimItsHolderSawInDoubtStillWakesItsWaiterWhenTheStoreEndsIt() throws Exception {
+		List<String> lost = new CopyOnWriteArrayList<>();
+		try (DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
+				LockSettings.watchdogLease(Duration.ofSeconds(30)), List.of(leaseLosses(lost)))) {
+			LockHandle held = acquire(template, "k", Duration.ofMinutes(5), Duration.ZERO);
+			CompletableFuture<Optional<LockHandle>> waiter = queueWaiter(template, "k", Duration.ofSeconds(60),
+					Duration.ofMinutes(5));
+			this.locker.setKeepsClaims(false);
+			assertThat(held.isHeld()).as("its claim is no longer surely kept").isFalse();
+			// A new session is proven; the store then deletes the old session's lock.
+			this.locker.setKeepsClaims(true);
+			this.locker.loseClaim("k");
+			LockHandle next = waiter.get(60, TimeUnit.SECONDS).orElseThrow();
+			assertThat(next.isHeld()).isTrue();
+			assertThat(lost).containsExactly("k");
+			held.close();
 			next.close();
 		}
 	}
