@@ -180,7 +180,9 @@ final class ExplorationChecks implements ExplorationObserver {
 			long since = this.freeWhileWaited.computeIfAbsent(key, (k) -> now);
 			if (now - since > (this.store.freedWithoutNotice(key) ? this.unnoticedFreeBound : this.freeBound)) {
 				fail("'" + key + "' has been free for " + millis(now - since) + " ms while threads waited for it: "
-						+ this.waiting.stream().filter((entry) -> entry.key.equals(key)).toList());
+						+ this.waiting.stream().filter((entry) -> entry.key.equals(key))
+							.map((entry) -> entry + " since " + this.simulation.millisSinceStart(entry.since) + " ms")
+							.toList());
 			}
 		}
 		this.freeWhileWaited.keySet().retainAll(waitedKeys(now));
@@ -199,7 +201,7 @@ final class ExplorationChecks implements ExplorationObserver {
 	}
 
 	private void fail(String what) {
-		this.simulation.failed(new AssertionError("At " + millis(this.simulation.nanoTime()) + " ms: " + what));
+		this.simulation.failed(new AssertionError("At " + this.simulation.millisSinceStart(this.simulation.nanoTime()) + " ms: " + what));
 	}
 
 	static String millis(long nanos) {
@@ -213,7 +215,7 @@ final class ExplorationChecks implements ExplorationObserver {
 
 		@Override
 		public String toString() {
-			return this.who + " since " + millis(this.since) + " ms until " + millis(this.deadline) + " ms";
+			return this.who + " for a wait of " + millis(this.deadline - this.since) + " ms";
 		}
 
 	}

@@ -141,7 +141,7 @@ final class SimulatedClient implements Locker {
 		}
 		int sentOn = this.connection;
 		long sent = this.store.now();
-		long runAt = Math.max(this.store.serverTimeFor(sent + hop()), this.lastRun + 1);
+		long runAt = Simulation.later(this.store.serverTimeFor(sent + hop()), this.lastRun + 1);
 		this.lastRun = runAt;
 		long giveUpAt = sent + SimulatedStore.COMMAND_TIMEOUT;
 		Command<T> checked = (at) -> {

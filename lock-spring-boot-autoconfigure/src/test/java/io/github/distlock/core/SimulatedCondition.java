@@ -34,7 +34,8 @@ final class SimulatedCondition implements Condition {
 			throw new InterruptedException();
 		}
 		long now = this.simulation.nanoTime();
-		long until = (nanos >= SimulatedThread.FOR_EVER - now) ? SimulatedThread.FOR_EVER : now + Math.max(0, nanos);
+		// Waits of half the clock's range or more never end, as the core's open-ended deadlines.
+		long until = (nanos >= Long.MAX_VALUE / 2) ? SimulatedThread.FOR_EVER : now + Math.max(0, nanos);
 		this.waiters.add(self);
 		int holds = this.mutex.getHoldCount();
 		for (int i = 0; i < holds; i++) {

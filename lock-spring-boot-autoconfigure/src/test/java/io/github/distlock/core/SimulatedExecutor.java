@@ -191,7 +191,7 @@ final class SimulatedExecutor extends AbstractExecutorService implements Schedul
 		@Override
 		public int compareTo(Delayed other) {
 			Task that = (Task) other;
-			int byTime = Long.compare(this.due, that.due);
+			int byTime = Long.signum(this.due - that.due);
 			return (byTime != 0) ? byTime : Long.compare(this.order, that.order);
 		}
 

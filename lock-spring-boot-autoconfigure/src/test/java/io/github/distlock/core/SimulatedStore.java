@@ -165,7 +165,7 @@ final class SimulatedStore implements ExploredStore {
 
 	/** When (virtual) the server runs a command that arrives at {@code arrival}: after any stall. */
 	long serverTimeFor(long arrival) {
-		return Math.max(arrival, this.pausedUntil);
+		return Simulation.later(arrival, this.pausedUntil);
 	}
 
 	void runLate(long delay, Runnable command) {
@@ -193,8 +193,12 @@ final class SimulatedStore implements ExploredStore {
 			return Acquisition.ACQUIRED;
 		}
 		if (!willWait.isZero()) {
-			this.waiters.computeIfAbsent(key, (k) -> new LinkedHashMap<>())
-				.put(process, new Waiter(now() + willWait.toNanos(), client));
+			Waiter waiter = new Waiter(now() + willWait.toNanos(), client);
+			this.waiters.computeIfAbsent(key, (k) -> new LinkedHashMap<>()).put(process, waiter);
+			if (this.kind == Kind.SESSION) {
+				// The waiter's process deletes its queued node when the wait ends, unless a newer attempt came.
+				this.simulation.at(willWait.toNanos(), client, () -> waitEnded(key, process, waiter));
+			}
 		}
 		if (this.kind == Kind.SESSION) {
 			return Acquisition.busy(SESSION_RECHECK);
@@ -214,10 +218,13 @@ final class SimulatedStore implements ExploredStore {
 	 */
 	private boolean givenWayBy(String key, String process) {
 		GiveWay giveWay = this.giveWays.get(key);
-		if (giveWay == null || !giveWay.process.equals(process) || now() - giveWay.until >= 0) {
+		if (giveWay == null || !giveWay.process.equals(process)) {
 			return false;
 		}
-		return this.kind == Kind.LEASE || liveWaiters(key).keySet().stream().anyMatch((waiter) -> !waiter.equals(process));
+		if (this.kind == Kind.SESSION) {
+			return liveWaiters(key).keySet().stream().anyMatch((waiter) -> !waiter.equals(process));
+		}
+		return now() - giveWay.until < 0;
 	}
 
 	@Override
@@ -246,12 +253,12 @@ final class SimulatedStore implements ExploredStore {
 			// Remembered, so that the same release sent again answers GONE, not TAKEN by the waiter.
 			this.released.put(key, new Released(owner, now() + RELEASED_MEMORY));
 		}
-		long othersWaitUntil = waiting.entrySet().stream().filter((w) -> !w.getKey().equals(givingWayFrom))
-			.mapToLong(Map.Entry::getValue).max().orElse(now());
-		if (givingWayFrom != null && othersWaitUntil - now() > 0) {
-			// A lease store leaves it for a window; a session store's queue keeps it for its waiter's wait.
-			long until = (this.kind == Kind.LEASE) ? now() + Math.min(window, othersWaitUntil - now()) : othersWaitUntil;
-			this.giveWays.put(key, new GiveWay(givingWayFrom, until));
+		List<Long> othersWaitUntil = waiting.entrySet().stream().filter((w) -> !w.getKey().equals(givingWayFrom))
+			.map(Map.Entry::getValue).toList();
+		if (givingWayFrom != null && !othersWaitUntil.isEmpty()) {
+			// A lease store leaves it for a window, no longer than the others wait (a session store: see givenWayBy).
+			long lastWaitEnds = othersWaitUntil.stream().reduce(now(), Simulation::later);
+			this.giveWays.put(key, new GiveWay(givingWayFrom, now() + Math.min(window, lastWaitEnds - now())));
 		}
 		freed(key);
 		return Release.RELEASED;
@@ -321,15 +328,30 @@ final class SimulatedStore implements ExploredStore {
 		}
 	}
 
-	/** Each process waiting for {@code key} now, and until when. */
+	/**
+	 * Each process waiting for {@code key} now, and until when: in a lease store until its mark
+	 * expires; in a session store until its queued node is deleted, by its process when its wait
+	 * ends (not while it is paused), or with its session.
+	 */
 	private Map<String, Long> liveWaiters(String key) {
 		Map<String, Long> waiting = new LinkedHashMap<>();
 		this.waiters.getOrDefault(key, Map.of()).forEach((process, waiter) -> {
-			if (waiter.until - now() > 0) {
+			if (this.kind == Kind.SESSION || waiter.until - now() > 0) {
 				waiting.put(process, waiter.until);
 			}
 		});
 		return waiting;
+	}
+
+	/** A session store's waiter's process deletes its queued node, its wait over, unless a newer attempt replaced it. */
+	private void waitEnded(String key, String process, Waiter waiter) {
+		Map<String, Waiter> byProcess = this.waiters.getOrDefault(key, Map.of());
+		if (byProcess.get(process) == waiter) {
+			byProcess.remove(process);
+			if (!this.locks.containsKey(key)) {
+				freed(key);
+			}
+		}
 	}
 
 	/**

@@ -29,8 +29,13 @@ import io.github.distlock.core.simulation.SimulatedRuntime;
  */
 final class Simulation implements SimulatedRuntime, AutoCloseable {
 
-	/** Virtual time starts far from zero, as {@link System#nanoTime()} may. */
-	private static final long START = 1L << 40;
+	/**
+	 * Where virtual time may start, as {@link System#nanoTime()} may start anywhere: far from zero,
+	 * below it, or seconds before the clock wraps past {@link Long#MAX_VALUE}, so that a comparison
+	 * of instants instead of their difference breaks a run. (One nanosecond off the whole second,
+	 * so that no instant of whole microseconds after it is {@link SimulatedThread#FOR_EVER}.)
+	 */
+	private static final long[] STARTS = { 1L << 40, -(1L << 62), Long.MAX_VALUE - TimeUnit.SECONDS.toNanos(3) + 1 };
 
 	/** How long the running thread may go without waiting, in real time, before the run fails. */
 	private static final long STEP_WATCHDOG_SECONDS = 30;
@@ -50,7 +55,9 @@ final class Simulation implements SimulatedRuntime, AutoCloseable {
 
 	private final List<Throwable> failures = new ArrayList<>();
 
-	private volatile long now = START;
+	private final long start;
+
+	private volatile long now;
 
 	private volatile boolean aborted;
 
@@ -59,6 +66,18 @@ final class Simulation implements SimulatedRuntime, AutoCloseable {
 	Simulation(long seed) {
 		this.seed = seed;
 		this.random = new Random(seed);
+		this.start = STARTS[(int) Math.floorMod(seed, (long) STARTS.length)];
+		this.now = this.start;
+	}
+
+	/** Milliseconds from the run's start to {@code instant}, as failures and traces print instants. */
+	String millisSinceStart(long instant) {
+		return ExplorationChecks.millis(instant - this.start);
+	}
+
+	/** The later of two instants, by their difference. */
+	static long later(long instant, long other) {
+		return (other - instant > 0) ? other : instant;
 	}
 
 	long seed() {
@@ -159,7 +178,7 @@ final class Simulation implements SimulatedRuntime, AutoCloseable {
 					this.now = until;
 					return wake != Long.MAX_VALUE;
 				}
-				this.now = Math.max(this.now, wake);
+				this.now = later(this.now, wake);
 				continue;
 			}
 			step(next);
@@ -298,7 +317,7 @@ final class Simulation implements SimulatedRuntime, AutoCloseable {
 		/** Pauses every thread of the process for {@code nanos} of virtual time from now. */
 		void pause(long nanos) {
 			long until = this.simulation.nanoTime() + nanos;
-			long from = Math.max(this.pausedUntil, this.simulation.nanoTime());
+			long from = later(this.pausedUntil, this.simulation.nanoTime());
 			if (until - from > 0) {
 				this.pausedNanos += until - from;
 				this.pausedUntil = until;
