@@ -37,6 +37,9 @@ final class ExplorationChecks implements ExplorationObserver {
 	/** Since when (virtual) each key has been free in the store while a thread waited for it. */
 	private final Map<String, Long> freeWhileWaited = new LinkedHashMap<>();
 
+	/** Per key free in the store, the last holder refused a token for it: when, and in which process. */
+	private final Map<String, Refusal> refusals = new LinkedHashMap<>();
+
 	private final long freeBound;
 
 	/** Whether a holding lost before its lease ends is a defect: the store answers in time, no process pauses. */
@@ -119,6 +122,11 @@ final class ExplorationChecks implements ExplorationObserver {
 	}
 
 	@Override
+	public void refusedToken(String key, @Nullable SimulatedProcess process) {
+		this.refusals.put(key, new Refusal(this.simulation.nanoTime(), process));
+	}
+
+	@Override
 	public void releasing(String key, HoldingHandle handle, String who) {
 		// Checked at every step: nothing to record.
 	}
@@ -175,10 +183,12 @@ final class ExplorationChecks implements ExplorationObserver {
 			if (this.store.ownerAt(key) != null || this.store.queuedFor(key)
 					|| this.held.stream().anyMatch((entry) -> entry.key.equals(key))) {
 				this.freeWhileWaited.remove(key);
+				this.refusals.remove(key);
 				continue;
 			}
 			long since = this.freeWhileWaited.computeIfAbsent(key, (k) -> now);
-			if (now - since > (this.store.freedWithoutNotice(key) ? this.unnoticedFreeBound : this.freeBound)) {
+			if (now - since > (this.store.freedWithoutNotice(key) ? this.unnoticedFreeBound : this.freeBound)
+					|| now - knownFreeSince(key, since) > this.freeBound) {
 				fail("'" + key + "' has been free for " + millis(now - since) + " ms while threads waited for it: "
 						+ this.waiting.stream().filter((entry) -> entry.key.equals(key))
 							.map((entry) -> entry + " since " + this.simulation.millisSinceStart(entry.since) + " ms")
@@ -186,6 +196,21 @@ final class ExplorationChecks implements ExplorationObserver {
 			}
 		}
 		this.freeWhileWaited.keySet().retainAll(waitedKeys(now));
+	}
+
+	/**
+	 * Since when a running process with a thread waiting for the free lock has known it is free,
+	 * needing no notice (its holder was refused a token), not counting its pauses; {@code now} when
+	 * no such process knows.
+	 */
+	private long knownFreeSince(String key, long since) {
+		long now = this.simulation.nanoTime();
+		Refusal refusal = this.refusals.get(key);
+		if (refusal == null || refusal.process == null || refusal.process.isPausedAt(now)
+				|| this.waiting.stream().noneMatch((entry) -> entry.key.equals(key) && entry.process == refusal.process)) {
+			return now;
+		}
+		return Simulation.later(Simulation.later(since, refusal.at), refusal.process.pausedUntil());
 	}
 
 	/** Keys a thread of a running process waits for, with more than the bound of its wait left. */
@@ -209,6 +234,9 @@ final class ExplorationChecks implements ExplorationObserver {
 	}
 
 	private record Held(String key, HoldingHandle handle, String who) {
+	}
+
+	private record Refusal(long at, @Nullable SimulatedProcess process) {
 	}
 
 	private record Waiting(String key, long since, long deadline, @Nullable SimulatedProcess process, String who) {

@@ -26,6 +26,13 @@ interface ExplorationObserver {
 	/** A holder wrote to the key's fenced register with its token, and was or was not held just before. */
 	void writes(String key, HoldingHandle handle, long token, boolean held, String who);
 
+	/**
+	 * A holder was refused a fencing token: the store no longer had the lock for it, so its process
+	 * knows the lock is not its own any more. Only the simulation's checks use it.
+	 */
+	default void refusedToken(String key, @Nullable SimulatedProcess process) {
+	}
+
 	/** A holder is about to let go of the lock. */
 	void releasing(String key, HoldingHandle handle, String who);
 

@@ -122,7 +122,11 @@ final class ExplorationWorker implements Runnable {
 			this.checks.writes(key, handle, token, handle.isHeld(), this.name);
 			this.trace.log(this.name + " wrote to '" + key + "' with token " + token);
 		}
-		catch (IllegalStateException | LockBackendException ex) {
+		catch (IllegalStateException ex) {
+			this.checks.refusedToken(key, this.process);
+			this.trace.log(this.name + " has no token for '" + key + "': " + ex.getMessage());
+		}
+		catch (LockBackendException ex) {
 			this.trace.log(this.name + " has no token for '" + key + "': " + ex.getMessage());
 		}
 	}
