@@ -17,14 +17,14 @@ final class ActivityRecorder {
 
 	private final long nanoTimeNow;
 
-	/** @param nanoTimeNow the process's monotonic time now, read with the wall clock */
-	ActivityRecorder(long nanoTimeNow) {
-		this.nanoTimeNow = nanoTimeNow;
-	}
-
 	private final List<LockActivity.Held> held = new ArrayList<>();
 
 	private final List<LockActivity.Waiting> waiting = new ArrayList<>();
+
+	/** @param nanoTimeNow the process's monotonic time, read just before the recorder reads the wall clock */
+	ActivityRecorder(long nanoTimeNow) {
+		this.nanoTimeNow = nanoTimeNow;
+	}
 
 	void held(Holding holding) {
 		long token = holding.mintedFencingToken();

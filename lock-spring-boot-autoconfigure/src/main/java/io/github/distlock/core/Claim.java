@@ -35,11 +35,11 @@ final class Claim {
 	/** Whether its loss was reported (by the store, a renewal or a mint), not only found by a reader of {@link #isLive()}. */
 	private final AtomicBoolean lossReported = new AtomicBoolean();
 
-	/** {@link System#nanoTime()} before which the store surely still has the lock. */
+	/** {@link Timing#nanoTime()} before which the store surely still has the lock. */
 	private volatile long confirmedExpiry;
 
 	/**
-	 * {@link System#nanoTime()} after which the store surely no longer has the lock: the latest end
+	 * {@link Timing#nanoTime()} after which the store surely no longer has the lock: the latest end
 	 * of any lease asked for it, counted from when its answer came or the request failed.
 	 */
 	private volatile long latestExpiry;
@@ -54,7 +54,7 @@ final class Claim {
 
 	/**
 	 * A claim that the store granted for {@code leaseNanos}, asked at {@code sentAt} (a
-	 * {@link System#nanoTime()} value) and answered just now, by {@code locker}.
+	 * {@link Timing#nanoTime()} value) and answered just now, by {@code locker}.
 	 */
 	Claim(String key, String owner, LocalLock local, Locker locker, long sentAt, long leaseNanos) {
 		this.key = key;

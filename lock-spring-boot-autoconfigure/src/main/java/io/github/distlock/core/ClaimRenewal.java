@@ -20,7 +20,7 @@ final class ClaimRenewal {
 
 	private final AtomicInteger state = new AtomicInteger(IDLE);
 
-	/** The store expiry ({@link System#nanoTime()}) that the last request asked for. */
+	/** The store expiry ({@link Timing#nanoTime()}) that the last request asked for. */
 	private volatile long askedExpiry;
 
 	private volatile @Nullable ScheduledFuture<?> next;

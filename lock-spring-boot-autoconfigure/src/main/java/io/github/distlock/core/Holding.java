@@ -21,10 +21,10 @@ final class Holding {
 
 	private final LockRequest request;
 
-	/** When the holding began ({@link System#nanoTime()}): the store acquire's request, or the hand-off. */
+	/** When the holding began ({@link Timing#nanoTime()}): the store acquire's request, or the hand-off. */
 	private final long startedAt;
 
-	/** Until when ({@link System#nanoTime()}) the holding may hold the lock at most. */
+	/** Until when ({@link Timing#nanoTime()}) the holding may hold the lock at most. */
 	private final long leaseEnd;
 
 	private volatile @Nullable Thread thread;

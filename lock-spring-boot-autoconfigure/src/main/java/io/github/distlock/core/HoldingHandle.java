@@ -42,7 +42,7 @@ final class HoldingHandle implements DetachableLockHandle {
 		this.leakWatch = leaks.register(this, new LeakWatch(holding, this.closed, coordinator, this.hold, this.acquiredAt));
 	}
 
-	/** The holding this view shares, for the exploration's invariants. */
+	/** The holding this view shares; for tests (the exploration's invariants). */
 	Holding holding() {
 		return this.holding;
 	}

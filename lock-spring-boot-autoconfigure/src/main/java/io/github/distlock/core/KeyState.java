@@ -15,7 +15,7 @@ sealed interface KeyState {
 	/**
 	 * One thread has the turn and no claim: it is at the store, or waits between two attempts.
 	 * @param thread the thread with the turn
-	 * @param since when it asked for the lock, a {@link System#nanoTime()} value
+	 * @param since when it asked for the lock, a {@link Timing#nanoTime()} value
 	 */
 	record Acquiring(Thread thread, long since) implements KeyState {
 	}

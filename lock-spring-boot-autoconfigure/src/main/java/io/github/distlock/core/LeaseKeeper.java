@@ -55,7 +55,7 @@ final class LeaseKeeper implements AutoCloseable {
 		this.events = events;
 		this.timing = timing;
 		this.timer = timing.newScheduler("distlock-watchdog");
-		this.senders = new RenewalSenders(this::send, timing.newExecutor("distlock-renewal", RenewalSenders.SENDERS));
+		this.senders = new RenewalSenders(this::send, timing);
 		this.renewalTick = Math.max(1, Math.min(settings.renewInterval().toNanos() / 10, TimeUnit.SECONDS.toNanos(1)));
 	}
 

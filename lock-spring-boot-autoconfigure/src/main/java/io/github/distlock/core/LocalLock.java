@@ -58,7 +58,7 @@ final class LocalLock {
 	}
 
 	/**
-	 * Takes the turn, waiting for it until {@code deadline} (a {@link System#nanoTime()} value).
+	 * Takes the turn, waiting for it until {@code deadline} (a {@link Timing#nanoTime()} value).
 	 * @return the turn, or {@code null} when the deadline passed or the thread was interrupted
 	 * (its flag set again)
 	 */

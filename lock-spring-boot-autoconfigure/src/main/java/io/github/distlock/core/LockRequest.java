@@ -11,7 +11,7 @@ import org.jspecify.annotations.Nullable;
  * @param lease the lease to take the lock with: fixed, or renewed by the watchdog
  * @param watchdog whether the lease is renewed while the lock is held
  * @param maxHold with the watchdog, how long it renews at most, or {@code null} for no cap
- * @param requestedAt when the caller asked, a {@link System#nanoTime()} value
+ * @param requestedAt when the caller asked, a {@link Timing#nanoTime()} value
  */
 record LockRequest(String key, Duration lease, boolean watchdog, @Nullable Duration maxHold, long requestedAt) {
 

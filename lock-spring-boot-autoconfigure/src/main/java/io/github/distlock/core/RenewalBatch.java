@@ -28,7 +28,7 @@ final class RenewalBatch {
 		return this.sentAt;
 	}
 
-	/** Adds a claim, asking the store to keep it until {@code expiry} ({@link System#nanoTime()}). */
+	/** Adds a claim, asking the store to keep it until {@code expiry} ({@link Timing#nanoTime()}). */
 	void add(Claim claim, Holding holding, long expiry) {
 		claim.renewal.asked(expiry);
 		this.claims.add(claim);

@@ -3,8 +3,8 @@ package io.github.distlock.core;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
@@ -29,11 +29,11 @@ final class RenewalSenders implements AutoCloseable {
 
 	/**
 	 * @param send sends one batch and handles its answers
-	 * @param senders runs up to {@link #SENDERS} senders at once
+	 * @param timing makes the pool of up to {@link #SENDERS} sender threads
 	 */
-	RenewalSenders(Consumer<List<Claim>> send, ExecutorService senders) {
+	RenewalSenders(Consumer<List<Claim>> send, Timing timing) {
 		this.send = send;
-		this.senders = senders;
+		this.senders = timing.newExecutor("distlock-renewal", SENDERS);
 	}
 
 	void queue(Claim claim) {
