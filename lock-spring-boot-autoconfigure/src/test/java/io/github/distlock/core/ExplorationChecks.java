@@ -20,6 +20,9 @@ import io.github.distlock.core.Simulation.SimulatedProcess;
  */
 final class ExplorationChecks implements ExplorationObserver {
 
+	/** How soon a process that knows a lock it waits for is free tries to take it (virtual time). */
+	private static final long KNOWN_FREE_TRY = TimeUnit.MILLISECONDS.toNanos(20);
+
 	private final Simulation simulation;
 
 	private final ExploredStore store;
@@ -46,6 +49,8 @@ final class ExplorationChecks implements ExplorationObserver {
 	private final boolean lossesAreDefects;
 
 	private final long unnoticedFreeBound;
+
+
 
 	private final long overrunBound;
 
@@ -141,6 +146,7 @@ final class ExplorationChecks implements ExplorationObserver {
 			checkExclusion();
 		}
 		checkFreeLocksAreTaken();
+		checkKnownFreeLocksAreTried();
 	}
 
 	private boolean endedOrLost(Held entry) {
@@ -183,12 +189,10 @@ final class ExplorationChecks implements ExplorationObserver {
 			if (this.store.ownerAt(key) != null || this.store.queuedFor(key)
 					|| this.held.stream().anyMatch((entry) -> entry.key.equals(key))) {
 				this.freeWhileWaited.remove(key);
-				this.refusals.remove(key);
 				continue;
 			}
 			long since = this.freeWhileWaited.computeIfAbsent(key, (k) -> now);
-			if (now - since > (this.store.freedWithoutNotice(key) ? this.unnoticedFreeBound : this.freeBound)
-					|| now - knownFreeSince(key, since) > this.freeBound) {
+			if (now - since > (this.store.freedWithoutNotice(key) ? this.unnoticedFreeBound : this.freeBound)) {
 				fail("'" + key + "' has been free for " + millis(now - since) + " ms while threads waited for it: "
 						+ this.waiting.stream().filter((entry) -> entry.key.equals(key))
 							.map((entry) -> entry + " since " + this.simulation.millisSinceStart(entry.since) + " ms")
@@ -199,18 +203,29 @@ final class ExplorationChecks implements ExplorationObserver {
 	}
 
 	/**
-	 * Since when a running process with a thread waiting for the free lock has known it is free,
-	 * needing no notice (its holder was refused a token), not counting its pauses; {@code now} when
-	 * no such process knows.
+	 * A process whose holder was refused a token knows the lock is no longer its own: while the
+	 * lock is free and a thread of that process waits for it, the process tries to take it at once
+	 * (or as soon as a pause, or its last try, ends), needing neither a notice nor a re-check.
 	 */
-	private long knownFreeSince(String key, long since) {
+	private void checkKnownFreeLocksAreTried() {
 		long now = this.simulation.nanoTime();
-		Refusal refusal = this.refusals.get(key);
-		if (refusal == null || refusal.process == null || refusal.process.isPausedAt(now)
-				|| this.waiting.stream().noneMatch((entry) -> entry.key.equals(key) && entry.process == refusal.process)) {
-			return now;
-		}
-		return Simulation.later(Simulation.later(since, refusal.at), refusal.process.pausedUntil());
+		this.refusals.entrySet().removeIf((entry) -> this.store.ownerAt(entry.getKey()) != null);
+		this.refusals.forEach((key, refusal) -> {
+			SimulatedProcess process = refusal.process;
+			if (process == null || process.isPausedAt(now) || this.store.queuedFor(key)
+					|| this.held.stream().anyMatch((entry) -> entry.key.equals(key))) {
+				return;
+			}
+			long since = Simulation.later(refusal.at, process.pausedUntil());
+			boolean waits = this.waiting.stream().anyMatch((entry) -> entry.key.equals(key) && entry.process == process
+					&& entry.deadline - since > KNOWN_FREE_TRY);
+			long idle = this.store.idleSince(key, process.name(), since);
+			if (waits && now - idle > KNOWN_FREE_TRY) {
+				fail("'" + key + "' has been free for " + millis(now - since) + " ms while " + process
+						+ ", whose holder was refused a token for it, waited for it without trying to take it for "
+						+ millis(now - idle) + " ms");
+			}
+		});
 	}
 
 	/** Keys a thread of a running process waits for, with more than the bound of its wait left. */

@@ -3,6 +3,7 @@ package io.github.distlock.core;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
 
 import org.jspecify.annotations.Nullable;
 
@@ -102,7 +103,7 @@ final class ExplorationWorker implements Runnable {
 				reenter(key);
 			}
 			if (random.nextInt(3) == 0) {
-				fence(key, handle);
+				fence(key, handle, random);
 			}
 			this.simulation.pass(this.plan.holdFor(random).toNanos());
 		}
@@ -116,7 +117,7 @@ final class ExplorationWorker implements Runnable {
 		nested.ifPresent(LockHandle::close);
 	}
 
-	private void fence(String key, HoldingHandle handle) {
+	private void fence(String key, HoldingHandle handle, Random random) {
 		try {
 			long token = handle.fencingToken();
 			this.checks.writes(key, handle, token, handle.isHeld(), this.name);
@@ -125,6 +126,8 @@ final class ExplorationWorker implements Runnable {
 		catch (IllegalStateException ex) {
 			this.checks.refusedToken(key, this.process);
 			this.trace.log(this.name + " has no token for '" + key + "': " + ex.getMessage());
+			// An application's work may take a while to notice: meanwhile, its process knows the lock is lost.
+			this.simulation.pass(TimeUnit.MILLISECONDS.toNanos(random.nextInt(1_000)));
 		}
 		catch (LockBackendException ex) {
 			this.trace.log(this.name + " has no token for '" + key + "': " + ex.getMessage());

@@ -25,6 +25,12 @@ interface ExploredStore {
 	 */
 	long acquireSentAt(String key);
 
+	/**
+	 * Since when the named process has not tried to take {@code key}: the later of {@code since}
+	 * and the end of its last acquire of it; now while one is under way.
+	 */
+	long idleSince(String key, String process, long since);
+
 	/** How many subscriptions to release notices the store counts, of every process and key. */
 	int subscriptions();
 

@@ -40,6 +40,9 @@ final class SimulatedClient implements Locker {
 
 	private final List<Subscription> subscriptions = new ArrayList<>();
 
+	/** Per key, this process's acquires under way, and when one last began or ended. */
+	private final Map<String, Attempts> attempts = new LinkedHashMap<>();
+
 	private boolean connected;
 
 	/** Bumped by each reset, so that a call in flight during one fails. */
@@ -75,12 +78,27 @@ final class SimulatedClient implements Locker {
 		long callStart = this.store.now();
 		String process = Locker.processOf(owner, this.name);
 		long[] sent = new long[1];
-		Acquisition answer = call((sentAt) -> {
-			sent[0] = sentAt;
-			return this.store.acquire(key, owner, lease, willWait, process, sentAt, this);
-		});
-		// Sent after connecting: the lease counts from then.
-		return answer.acquired() ? Acquisition.acquiredAfter(Duration.ofNanos(sent[0] - callStart)) : answer;
+		this.attempts.merge(key, new Attempts(1, callStart), Attempts::plus);
+		try {
+			Acquisition answer = call((sentAt) -> {
+				sent[0] = sentAt;
+				return this.store.acquire(key, owner, lease, willWait, process, sentAt, this);
+			});
+			// Sent after connecting: the lease counts from then.
+			return answer.acquired() ? Acquisition.acquiredAfter(Duration.ofNanos(sent[0] - callStart)) : answer;
+		}
+		finally {
+			this.attempts.merge(key, new Attempts(-1, this.store.now()), Attempts::plus);
+		}
+	}
+
+	/** The later of {@code since} and when this process's last acquire of {@code key} ended; now while one is under way. */
+	long idleSince(String key, long since) {
+		Attempts attempts = this.attempts.get(key);
+		if (attempts == null) {
+			return since;
+		}
+		return (attempts.inFlight > 0) ? this.store.now() : Simulation.later(since, attempts.lastChange);
 	}
 
 	@Override
@@ -341,6 +359,14 @@ final class SimulatedClient implements Locker {
 	@Override
 	public String toString() {
 		return this.name;
+	}
+
+	private record Attempts(int inFlight, long lastChange) {
+
+		Attempts plus(Attempts other) {
+			return new Attempts(this.inFlight + other.inFlight, Simulation.later(this.lastChange, other.lastChange));
+		}
+
 	}
 
 	@FunctionalInterface

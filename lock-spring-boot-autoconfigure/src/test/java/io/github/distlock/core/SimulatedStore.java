@@ -444,6 +444,12 @@ final class SimulatedStore implements ExploredStore {
 	}
 
 	@Override
+	public long idleSince(String key, String process, long since) {
+		return this.clients.stream().filter((client) -> client.toString().equals(process))
+			.mapToLong((client) -> client.idleSince(key, since)).reduce(since, Simulation::later);
+	}
+
+	@Override
 	public int subscriptions() {
 		return this.clients.stream().mapToInt(SimulatedClient::subscriptions).sum();
 	}
