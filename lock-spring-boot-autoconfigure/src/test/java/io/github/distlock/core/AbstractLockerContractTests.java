@@ -501,9 +501,17 @@ public abstract class AbstractLockerContractTests {
 
 		@Test
 		void holdersOfManyThreadsInTwoProcessesNeverOverlapAndTheirTokensFollowTheirOrder() throws Exception {
+			explore(new ExplorationPlan(2, 3, 1, Duration.ofSeconds(3), Duration.ofMillis(900), false, false, false, false));
+		}
+
+		/** Waiters come and go behind long holders: what a store's client keeps per wait must not pile up. */
+		@Test
+		void longHoldersWithWaitersComingAndGoingKeepTheWorkPerLockBounded() throws Exception {
+			explore(new ExplorationPlan(2, 3, 1, Duration.ofSeconds(3), Duration.ofMillis(900), false, false, false, true));
+		}
+
+		private void explore(ExplorationPlan plan) throws Exception {
 			long seed = System.nanoTime();
-			ExplorationPlan plan = new ExplorationPlan(2, 3, 1, Duration.ofSeconds(3), Duration.ofMillis(900), false, false,
-					false);
 			ExecutorService sampler = Executors.newSingleThreadExecutor();
 			try {
 				Future<Integer> mostKept = sampler.submit(() -> mostWorkKeptUntilInterrupted());

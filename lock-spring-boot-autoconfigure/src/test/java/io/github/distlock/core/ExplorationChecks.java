@@ -205,7 +205,8 @@ final class ExplorationChecks implements ExplorationObserver {
 	/**
 	 * A process whose holder was refused a token knows the lock is no longer its own: while the
 	 * lock is free and a thread of that process waits for it, the process tries to take it at once
-	 * (or as soon as a pause, or its last try, ends), needing neither a notice nor a re-check.
+	 * (or as soon as its thread began to wait, a pause ended, or its last call on the lock ended),
+	 * needing neither a notice nor a re-check.
 	 */
 	private void checkKnownFreeLocksAreTried() {
 		long now = this.simulation.nanoTime();
@@ -216,14 +217,19 @@ final class ExplorationChecks implements ExplorationObserver {
 					|| this.held.stream().anyMatch((entry) -> entry.key.equals(key))) {
 				return;
 			}
-			long since = Simulation.later(refusal.at, process.pausedUntil());
-			boolean waits = this.waiting.stream().anyMatch((entry) -> entry.key.equals(key) && entry.process == process
-					&& entry.deadline - since > KNOWN_FREE_TRY);
+			List<Waiting> waiters = this.waiting.stream()
+				.filter((entry) -> entry.key.equals(key) && entry.process == process && entry.deadline - now > KNOWN_FREE_TRY)
+				.toList();
+			if (waiters.isEmpty()) {
+				return;
+			}
+			long since = Simulation.later(Simulation.later(refusal.at, process.pausedUntil()), waiters.get(0).since);
 			long idle = this.store.idleSince(key, process.name(), since);
-			if (waits && now - idle > KNOWN_FREE_TRY) {
+			if (now - idle > KNOWN_FREE_TRY) {
 				fail("'" + key + "' has been free for " + millis(now - since) + " ms while " + process
 						+ ", whose holder was refused a token for it, waited for it without trying to take it for "
-						+ millis(now - idle) + " ms");
+						+ millis(now - idle) + " ms: " + this.waiting.stream()
+							.filter((entry) -> entry.key.equals(key) && entry.process == process).toList());
 			}
 		});
 	}

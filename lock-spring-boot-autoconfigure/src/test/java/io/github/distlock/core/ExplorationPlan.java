@@ -18,14 +18,16 @@ import org.jspecify.annotations.Nullable;
  * @param interrupts whether a controller interrupts workers at random
  * @param pauses whether processes are paused at random (GC, {@code SIGSTOP})
  * @param stops whether templates are stopped and started again at random
+ * @param longHolds whether holders work long while others try with short waits, again and again,
+ * behind the same holder (what a store's client keeps per wait then piles up)
  */
 record ExplorationPlan(int processes, int threadsPerProcess, int keys, Duration workload, Duration watchdogLease,
-		boolean interrupts, boolean pauses, boolean stops) {
+		boolean interrupts, boolean pauses, boolean stops, boolean longHolds) {
 
 	static ExplorationPlan draw(Random random) {
 		return new ExplorationPlan(2 + random.nextInt(2), 1 + random.nextInt(3), 1 + random.nextInt(2),
 				Duration.ofMillis(1_000 + random.nextInt(3_000)), Duration.ofMillis(150 + random.nextInt(600)),
-				random.nextInt(3) == 0, random.nextInt(3) == 0, random.nextInt(3) == 0);
+				random.nextInt(3) == 0, random.nextInt(3) == 0, random.nextInt(3) == 0, random.nextInt(4) == 0);
 	}
 
 	/** The longest fixed lease a worker asks for. */
@@ -45,6 +47,9 @@ record ExplorationPlan(int processes, int threadsPerProcess, int keys, Duration 
 	}
 
 	Duration waitFor(Random random) {
+		if (this.longHolds) {
+			return Duration.ofMillis(random.nextInt(100));
+		}
 		return switch (random.nextInt(4)) {
 			case 0 -> Duration.ZERO;
 			case 1 -> Duration.ofMillis(1 + random.nextInt(100));
@@ -55,6 +60,9 @@ record ExplorationPlan(int processes, int threadsPerProcess, int keys, Duration 
 
 	/** How long a holder works under the lock: now and then past a short lease. */
 	Duration holdFor(Random random) {
+		if (this.longHolds) {
+			return Duration.ofMillis(500 + random.nextInt(1_500));
+		}
 		return Duration.ofMillis((random.nextInt(8) == 0) ? random.nextInt(1_000) : random.nextInt(60));
 	}
 

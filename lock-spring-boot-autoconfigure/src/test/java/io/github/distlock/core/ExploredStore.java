@@ -26,8 +26,9 @@ interface ExploredStore {
 	long acquireSentAt(String key);
 
 	/**
-	 * Since when the named process has not tried to take {@code key}: the later of {@code since}
-	 * and the end of its last acquire of it; now while one is under way.
+	 * Since when the named process has not worked on {@code key} in the store: the later of
+	 * {@code since} and the end of its last call on the key (to take, release, renew or fence it);
+	 * now while one is under way.
 	 */
 	long idleSince(String key, String process, long since);
 

@@ -40,8 +40,8 @@ final class SimulatedClient implements Locker {
 
 	private final List<Subscription> subscriptions = new ArrayList<>();
 
-	/** Per key, this process's acquires under way, and when one last began or ended. */
-	private final Map<String, Attempts> attempts = new LinkedHashMap<>();
+	/** Per key, this process's calls on it under way, and when one last began or ended. */
+	private final Map<String, KeyCalls> callsByKey = new LinkedHashMap<>();
 
 	private boolean connected;
 
@@ -78,48 +78,44 @@ final class SimulatedClient implements Locker {
 		long callStart = this.store.now();
 		String process = Locker.processOf(owner, this.name);
 		long[] sent = new long[1];
-		this.attempts.merge(key, new Attempts(1, callStart), Attempts::plus);
-		try {
-			Acquisition answer = call((sentAt) -> {
-				sent[0] = sentAt;
-				return this.store.acquire(key, owner, lease, willWait, process, sentAt, this);
-			});
-			// Sent after connecting: the lease counts from then.
-			return answer.acquired() ? Acquisition.acquiredAfter(Duration.ofNanos(sent[0] - callStart)) : answer;
-		}
-		finally {
-			this.attempts.merge(key, new Attempts(-1, this.store.now()), Attempts::plus);
-		}
+		Acquisition answer = callOn(List.of(key), (sentAt) -> {
+			sent[0] = sentAt;
+			return this.store.acquire(key, owner, lease, willWait, process, sentAt, this);
+		});
+		// Sent after connecting: the lease counts from then.
+		return answer.acquired() ? Acquisition.acquiredAfter(Duration.ofNanos(sent[0] - callStart)) : answer;
 	}
 
-	/** The later of {@code since} and when this process's last acquire of {@code key} ended; now while one is under way. */
+	/** The later of {@code since} and the end of this process's last call on {@code key}; now while one is under way. */
 	long idleSince(String key, long since) {
-		Attempts attempts = this.attempts.get(key);
-		if (attempts == null) {
+		KeyCalls calls = this.callsByKey.get(key);
+		if (calls == null) {
 			return since;
 		}
-		return (attempts.inFlight > 0) ? this.store.now() : Simulation.later(since, attempts.lastChange);
+		return (calls.inFlight > 0) ? this.store.now() : Simulation.later(since, calls.lastChange);
 	}
 
 	@Override
 	public Release release(String key, String owner) {
-		return call((sentAt) -> this.store.release(key, owner));
+		return callOn(List.of(key), (sentAt) -> this.store.release(key, owner));
 	}
 
 	@Override
 	public Release giveWay(String key, String owner) {
-		return call((sentAt) -> this.store.giveWay(key, owner, Locker.processOf(owner, this.name), this.giveWay));
+		return callOn(List.of(key),
+				(sentAt) -> this.store.giveWay(key, owner, Locker.processOf(owner, this.name), this.giveWay));
 	}
 
 	@Override
 	public List<Renewal> renew(List<LeaseRequest> leases) {
 		String process = leases.isEmpty() ? this.name : Locker.processOf(leases.get(0).owner(), this.name);
-		return call((sentAt) -> leases.stream().map((lease) -> this.store.renew(lease, process, this)).toList());
+		return callOn(leases.stream().map(LeaseRequest::key).toList(),
+				(sentAt) -> leases.stream().map((lease) -> this.store.renew(lease, process, this)).toList());
 	}
 
 	@Override
 	public long fence(String key, String owner) {
-		return call((sentAt) -> this.store.fence(key, owner));
+		return callOn(List.of(key), (sentAt) -> this.store.fence(key, owner));
 	}
 
 	@Override
@@ -148,6 +144,17 @@ final class SimulatedClient implements Locker {
 	@Override
 	public boolean releaseNoticesActive() {
 		return this.connected;
+	}
+
+	/** A call on some locks' keys, counted as this process's work on them while under way. */
+	private <T> T callOn(List<String> keys, Command<T> command) {
+		keys.forEach((key) -> this.callsByKey.merge(key, new KeyCalls(1, this.store.now()), KeyCalls::plus));
+		try {
+			return call(command);
+		}
+		finally {
+			keys.forEach((key) -> this.callsByKey.merge(key, new KeyCalls(-1, this.store.now()), KeyCalls::plus));
+		}
 	}
 
 	private <T> T call(Command<T> command) {
@@ -361,10 +368,10 @@ final class SimulatedClient implements Locker {
 		return this.name;
 	}
 
-	private record Attempts(int inFlight, long lastChange) {
+	private record KeyCalls(int inFlight, long lastChange) {
 
-		Attempts plus(Attempts other) {
-			return new Attempts(this.inFlight + other.inFlight, Simulation.later(this.lastChange, other.lastChange));
+		KeyCalls plus(KeyCalls other) {
+			return new KeyCalls(this.inFlight + other.inFlight, Simulation.later(this.lastChange, other.lastChange));
 		}
 
 	}
