@@ -9,13 +9,18 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Gathers the {@link LockActivity} of this process from each key's {@link LocalLock}, turning the
- * {@link System#nanoTime()} values they keep into instants by one reading of both clocks.
+ * {@link Timing#nanoTime()} values they keep into instants by one reading of both clocks.
  */
 final class ActivityRecorder {
 
 	private final Instant wallClockNow = Instant.now();
 
-	private final long nanoTimeNow = System.nanoTime();
+	private final long nanoTimeNow;
+
+	/** @param nanoTimeNow the process's monotonic time now, read with the wall clock */
+	ActivityRecorder(long nanoTimeNow) {
+		this.nanoTimeNow = nanoTimeNow;
+	}
 
 	private final List<LockActivity.Held> held = new ArrayList<>();
 

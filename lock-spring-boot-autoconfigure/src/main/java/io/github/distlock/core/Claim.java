@@ -28,6 +28,8 @@ final class Claim {
 	/** The store, asked whether it still keeps this process's claims (invariant 2 of PROTOCOL.md). */
 	private final Locker locker;
 
+	private final Timing timing;
+
 	private final AtomicBoolean lost = new AtomicBoolean();
 
 	/** {@link System#nanoTime()} before which the store surely still has the lock. */
@@ -56,11 +58,12 @@ final class Claim {
 		this.owner = owner;
 		this.local = local;
 		this.locker = locker;
+		this.timing = local.timing();
 		this.lastAnswerAt = sentAt;
 		this.confirmedExpiry = storeExpiry(sentAt, leaseNanos);
 		// What was asked, as a renewal records it, not what this process counts on.
 		this.renewal.asked(sentAt + leaseNanos);
-		this.latestExpiry = System.nanoTime();
+		this.latestExpiry = this.timing.nanoTime();
 		mayKeepFor(leaseNanos);
 	}
 
@@ -101,7 +104,7 @@ final class Claim {
 		if (this.lost.get()) {
 			return false;
 		}
-		if (System.nanoTime() - this.confirmedExpiry >= 0 || !this.locker.keepsClaims()) {
+		if (now() - this.confirmedExpiry >= 0 || !this.locker.keepsClaims()) {
 			this.lost.set(true);
 			return false;
 		}
@@ -110,7 +113,7 @@ final class Claim {
 
 	/** Whether the claim is live and the store surely keeps it for at least {@code nanos} more. */
 	boolean isLiveFor(long nanos) {
-		return isLive() && this.confirmedExpiry - System.nanoTime() >= nanos;
+		return isLive() && this.confirmedExpiry - now() >= nanos;
 	}
 
 	/**
@@ -118,7 +121,7 @@ final class Claim {
 	 * keep the lock until that lease ends, by a clock that may run slow.
 	 */
 	void mayKeepFor(long leaseNanos) {
-		long expiry = System.nanoTime() + leaseNanos + clockAllowance(leaseNanos);
+		long expiry = now() + leaseNanos + clockAllowance(leaseNanos);
 		if (expiry - this.latestExpiry > 0) {
 			this.latestExpiry = expiry;
 		}
@@ -126,7 +129,12 @@ final class Claim {
 
 	/** The longest the store may still keep the lock from now, for releasing it in the background. */
 	Duration storeLeaseLeftAtMost() {
-		return Duration.ofNanos(Math.max(0, this.latestExpiry - System.nanoTime()));
+		return Duration.ofNanos(Math.max(0, this.latestExpiry - now()));
+	}
+
+	/** The time now, as the process counts it ({@link Timing#nanoTime()}). */
+	long now() {
+		return this.timing.nanoTime();
 	}
 
 	long confirmedExpiry() {
@@ -143,7 +151,7 @@ final class Claim {
 
 	/** The store set the lease that a renewal asked to last until {@code expiry}. */
 	void renewed(long expiry, boolean othersWaiting) {
-		this.lastAnswerAt = System.nanoTime();
+		this.lastAnswerAt = now();
 		if (othersWaiting) {
 			this.othersWaiting = true;
 		}

@@ -1,6 +1,12 @@
 package io.github.distlock.core;
 
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Threads of distlock's own executors: daemons, so they never keep a JVM from exiting.
@@ -16,6 +22,21 @@ final class DaemonThreads {
 			thread.setDaemon(true);
 			return thread;
 		};
+	}
+
+	/** One thread running tasks at their time; a cancelled task leaves its queue at once. */
+	static ScheduledExecutorService scheduler(String name) {
+		ScheduledThreadPoolExecutor scheduler = new ScheduledThreadPoolExecutor(1, named(name));
+		scheduler.setRemoveOnCancelPolicy(true);
+		return scheduler;
+	}
+
+	/** Up to {@code threads} threads, each ending after 30 s idle. */
+	static ExecutorService pool(String name, int threads) {
+		ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS,
+				new LinkedBlockingQueue<>(), named(name));
+		pool.allowCoreThreadTimeOut(true);
+		return pool;
 	}
 
 }

@@ -46,6 +46,8 @@ public final class DefaultLockTemplate implements LockTemplate, SmartLifecycle, 
 
 	private final LockCoordinator coordinator;
 
+	private final Timing timing;
+
 	private volatile boolean running = true;
 
 	/**
@@ -79,12 +81,19 @@ public final class DefaultLockTemplate implements LockTemplate, SmartLifecycle, 
 	 * sharing the store (see {@link InstanceNames})
 	 */
 	public DefaultLockTemplate(Locker locker, LockSettings settings, List<LockListener> listeners, String instance) {
+		this(locker, settings, listeners, instance, Timing.SYSTEM);
+	}
+
+	/** As above, on the given timing: the system's, or a simulation's in the exploration tests. */
+	DefaultLockTemplate(Locker locker, LockSettings settings, List<LockListener> listeners, String instance,
+			Timing timing) {
+		this.timing = timing;
 		this.settings = settings;
 		List<LockListener> all = new ArrayList<>(listeners.size() + 1);
 		all.add(this.statistics.counter());
 		all.addAll(listeners);
 		this.listener = new LockListeners(all);
-		this.coordinator = new LockCoordinator(locker, settings, this.listener, !listeners.isEmpty(), instance);
+		this.coordinator = new LockCoordinator(locker, settings, this.listener, !listeners.isEmpty(), instance, timing);
 	}
 
 	@Override
@@ -94,7 +103,7 @@ public final class DefaultLockTemplate implements LockTemplate, SmartLifecycle, 
 		}
 		requireNotNegative("lease", key, lease);
 		requireNotNegative("wait", key, wait);
-		long start = System.nanoTime();
+		long start = this.timing.nanoTime();
 		if (!this.coordinator.told()) {
 			// Nobody listens to acquisitions (the statistics count only lost leases and failed releases).
 			Holding holding = this.coordinator.acquire(request(key, lease, start), start + waitNanos(wait));
@@ -133,8 +142,8 @@ public final class DefaultLockTemplate implements LockTemplate, SmartLifecycle, 
 		return Optional.of(handle);
 	}
 
-	private static Duration since(long start) {
-		return Duration.ofNanos(System.nanoTime() - start);
+	private Duration since(long start) {
+		return Duration.ofNanos(this.timing.nanoTime() - start);
 	}
 
 	/**

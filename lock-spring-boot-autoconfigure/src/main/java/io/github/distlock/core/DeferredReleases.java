@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.commons.logging.Log;
@@ -28,17 +28,19 @@ final class DeferredReleases implements AutoCloseable {
 
 	private final LeaseKeeper keeper;
 
+	private final Timing timing;
+
 	private volatile boolean accepting = true;
 
-	private final ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1,
-			DaemonThreads.named("distlock-hold"));
+	private final ScheduledExecutorService timer;
 
 	private final Set<Pending> pending = ConcurrentHashMap.newKeySet();
 
-	DeferredReleases(Locker locker, LeaseKeeper keeper) {
+	DeferredReleases(Locker locker, LeaseKeeper keeper, Timing timing) {
 		this.locker = locker;
 		this.keeper = keeper;
-		this.timer.setRemoveOnCancelPolicy(true);
+		this.timing = timing;
+		this.timer = timing.newScheduler("distlock-hold");
 	}
 
 	/**
@@ -47,7 +49,7 @@ final class DeferredReleases implements AutoCloseable {
 	 * @param holding the holding that {@code release} releases
 	 */
 	void releaseAfter(Holding holding, Duration delay, Runnable release, Runnable leftToStore) {
-		Pending deferred = new Pending(holding, System.nanoTime() + delay.toNanos(), release, leftToStore);
+		Pending deferred = new Pending(holding, this.timing.nanoTime() + delay.toNanos(), release, leftToStore);
 		if (!this.accepting) {
 			leaveToStore(List.of(deferred));
 			return;
@@ -100,7 +102,7 @@ final class DeferredReleases implements AutoCloseable {
 	}
 
 	private void leaveToStore(List<Pending> left) {
-		long now = System.nanoTime();
+		long now = this.timing.nanoTime();
 		List<LeaseRequest> leases = new ArrayList<>(left.size());
 		for (Pending deferred : left) {
 			Holding holding = deferred.holding();
@@ -133,7 +135,7 @@ final class DeferredReleases implements AutoCloseable {
 
 	/**
 	 * A release waiting for its time. Two are never equal: each has its own release action.
-	 * @param releaseAt when to release, a {@link System#nanoTime()} value
+	 * @param releaseAt when to release, a {@link Timing#nanoTime()} value
 	 */
 	private record Pending(Holding holding, long releaseAt, Runnable release, Runnable leftToStore) {
 	}

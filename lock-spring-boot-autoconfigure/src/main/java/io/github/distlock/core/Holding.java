@@ -81,7 +81,7 @@ final class Holding {
 	}
 
 	boolean isHeld() {
-		return !this.released && !this.lost.get() && System.nanoTime() - this.leaseEnd < 0 && this.claim.isLive();
+		return !this.released && !this.lost.get() && this.claim.now() - this.leaseEnd < 0 && this.claim.isLive();
 	}
 
 	/** Nanoseconds until the holding stops being held, unless renewed: zero once it is not held. */
@@ -89,7 +89,7 @@ final class Holding {
 		if (!isHeld()) {
 			return 0;
 		}
-		long now = System.nanoTime();
+		long now = this.claim.now();
 		return Math.max(0, Math.min(this.leaseEnd, this.claim.confirmedExpiry()) - now);
 	}
 

@@ -23,7 +23,7 @@ final class HoldingHandle implements DetachableLockHandle {
 
 	private final AtomicBoolean threadBound = new AtomicBoolean(true);
 
-	private final long acquiredAt = System.nanoTime();
+	private final long acquiredAt;
 
 	/** This view's number, for listeners. */
 	private final long hold;
@@ -37,8 +37,14 @@ final class HoldingHandle implements DetachableLockHandle {
 	HoldingHandle(Holding holding, LockCoordinator coordinator) {
 		this.holding = holding;
 		this.coordinator = coordinator;
+		this.acquiredAt = coordinator.timing().nanoTime();
 		this.hold = coordinator.nextHold();
 		this.leakWatch = leaks.register(this, new LeakWatch(holding, this.closed, coordinator, this.hold, this.acquiredAt));
+	}
+
+	/** The holding this view shares, for the exploration's invariants. */
+	Holding holding() {
+		return this.holding;
 	}
 
 	/** Returns this view's number, which listeners are told. */

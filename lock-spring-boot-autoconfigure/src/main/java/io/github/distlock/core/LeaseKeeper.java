@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.commons.logging.Log;
@@ -41,20 +40,22 @@ final class LeaseKeeper implements AutoCloseable {
 
 	private final LeaseEvents events;
 
+	private final Timing timing;
+
 	private final ScheduledExecutorService timer;
 
 	/** Watchdog renewals are rounded down to this, a tenth of the renew interval (a second at most). */
 	private final long renewalTick;
 
-	private final RenewalSenders senders = new RenewalSenders(this::send);
+	private final RenewalSenders senders;
 
-	LeaseKeeper(Locker locker, LockSettings settings, LeaseEvents events) {
+	LeaseKeeper(Locker locker, LockSettings settings, LeaseEvents events, Timing timing) {
 		this.locker = locker;
 		this.settings = settings;
 		this.events = events;
-		ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, DaemonThreads.named("distlock-watchdog"));
-		timer.setRemoveOnCancelPolicy(true);
-		this.timer = timer;
+		this.timing = timing;
+		this.timer = timing.newScheduler("distlock-watchdog");
+		this.senders = new RenewalSenders(this::send, timing.newExecutor("distlock-renewal", RenewalSenders.SENDERS));
 		this.renewalTick = Math.max(1, Math.min(settings.renewInterval().toNanos() / 10, TimeUnit.SECONDS.toNanos(1)));
 	}
 
@@ -64,7 +65,7 @@ final class LeaseKeeper implements AutoCloseable {
 	 */
 	void acquired(Holding holding) {
 		if (holding.request().watchdog()) {
-			long sinceLeaseBegan = System.nanoTime() - holding.startedAt();
+			long sinceLeaseBegan = this.timing.nanoTime() - holding.startedAt();
 			scheduleRenewal(holding.claim(), Duration.ofNanos(Math.max(0, this.settings.renewInterval().toNanos() - sinceLeaseBegan)));
 		}
 	}
@@ -75,7 +76,7 @@ final class LeaseKeeper implements AutoCloseable {
 	 */
 	void handedOff(Holding next) {
 		Claim claim = next.claim();
-		long now = System.nanoTime();
+		long now = this.timing.nanoTime();
 		if (storeLeaseIsOff(next, now) || now - claim.lastAnswerAt() >= CHECK_IN.toNanos()) {
 			request(claim);
 		}
@@ -109,7 +110,7 @@ final class LeaseKeeper implements AutoCloseable {
 	 */
 	private @Nullable ScheduledFuture<?> scheduled(Claim claim, Duration delay) {
 		long tick = this.renewalTick;
-		long now = System.nanoTime();
+		long now = this.timing.nanoTime();
 		long due = Math.floorDiv(now + delay.toNanos(), tick) * tick;
 		try {
 			return this.timer.schedule(() -> request(claim), due - now, TimeUnit.NANOSECONDS);
@@ -127,7 +128,7 @@ final class LeaseKeeper implements AutoCloseable {
 	}
 
 	private void send(List<Claim> claims) {
-		RenewalBatch batch = new RenewalBatch(System.nanoTime());
+		RenewalBatch batch = new RenewalBatch(this.timing.nanoTime());
 		for (Claim claim : claims) {
 			Holding holding = claim.local().holdingOf(claim);
 			if (holding != null && holding.isHeld() && !holding.isAbandoned()) {
@@ -250,7 +251,7 @@ final class LeaseKeeper implements AutoCloseable {
 	 * and no later than the renew interval.
 	 */
 	private Duration retryDelay(Claim claim) {
-		long left = claim.confirmedExpiry() - System.nanoTime();
+		long left = claim.confirmedExpiry() - this.timing.nanoTime();
 		long delay = Math.min(this.settings.renewInterval().toNanos(), left / 3);
 		return Duration.ofNanos(Math.max(MIN_RETRY_DELAY, delay));
 	}

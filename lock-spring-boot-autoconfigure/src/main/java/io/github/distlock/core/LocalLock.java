@@ -22,11 +22,22 @@ final class LocalLock {
 
 	private final ReentrantLock mutex = new ReentrantLock();
 
+	private final Timing timing;
+
 	private final ArrayDeque<Waiter> queue = new ArrayDeque<>();
 
 	private KeyState state = KeyState.FREE;
 
-	private final ReleaseNotices notices = new ReleaseNotices();
+	private final ReleaseNotices notices;
+
+	LocalLock(Timing timing) {
+		this.timing = timing;
+		this.notices = new ReleaseNotices(timing);
+	}
+
+	Timing timing() {
+		return this.timing;
+	}
 
 	/**
 	 * Joins the current holding when the given thread holds it already.
@@ -58,7 +69,7 @@ final class LocalLock {
 				this.state = new KeyState.Acquiring(Thread.currentThread(), request.requestedAt());
 				return Turn.TO_STORE;
 			}
-			Waiter waiter = new Waiter(request, this.mutex.newCondition());
+			Waiter waiter = new Waiter(request, this.timing.newCondition(this.mutex));
 			this.queue.addLast(waiter);
 			return awaitGrant(waiter, deadline);
 		}
@@ -71,7 +82,7 @@ final class LocalLock {
 		boolean interrupted = false;
 		try {
 			while (waiter.turn == null) {
-				long remaining = deadline - System.nanoTime();
+				long remaining = deadline - this.timing.nanoTime();
 				if (remaining <= 0 || interrupted) {
 					this.queue.remove(waiter);
 					wakeHead();
@@ -167,7 +178,7 @@ final class LocalLock {
 			Waiter next = this.queue.peekFirst();
 			if (next != null && !claim.othersWaiting() && claim.isLiveFor(handOffMargin(next.request))) {
 				this.queue.removeFirst();
-				Holding handedOver = new Holding(claim, next.request, next.thread, System.nanoTime());
+				Holding handedOver = new Holding(claim, next.request, next.thread, this.timing.nanoTime());
 				this.state = new KeyState.Held(claim, handedOver);
 				next.grant(new Turn.HandedOver(handedOver));
 				wakeHead();

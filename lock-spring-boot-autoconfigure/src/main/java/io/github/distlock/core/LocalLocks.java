@@ -15,10 +15,16 @@ final class LocalLocks implements ReleaseListener {
 
 	private final ConcurrentMap<String, Entry> locks = new ConcurrentHashMap<>();
 
+	private final Timing timing;
+
+	LocalLocks(Timing timing) {
+		this.timing = timing;
+	}
+
 	/** Returns the key's local lock, counting the caller as a user until {@link #leave}. */
 	LocalLock enter(String key) {
 		return this.locks.compute(key, (k, entry) -> (entry != null) ? entry.withUsers(entry.users + 1)
-				: new Entry(new LocalLock(), 1)).lock;
+				: new Entry(new LocalLock(this.timing), 1)).lock;
 	}
 
 	/** Returns the key's local lock, which a caller that has entered and not left knows to exist. */
@@ -56,7 +62,7 @@ final class LocalLocks implements ReleaseListener {
 
 	/** What this process holds and waits for now, key by key. */
 	LockActivity activity() {
-		ActivityRecorder recorder = new ActivityRecorder();
+		ActivityRecorder recorder = new ActivityRecorder(this.timing.nanoTime());
 		this.locks.forEach((key, entry) -> entry.lock.describe(key, recorder));
 		return recorder.activity();
 	}

@@ -25,7 +25,9 @@ final class LockCoordinator implements AutoCloseable {
 
 	private final Locker locker;
 
-	private final LocalLocks locals = new LocalLocks();
+	private final Timing timing;
+
+	private final LocalLocks locals;
 
 	private final LeaseEvents events;
 
@@ -50,24 +52,27 @@ final class LockCoordinator implements AutoCloseable {
 
 	private final OwnerTokens owners;
 
-	LockCoordinator(Locker locker, LockSettings settings, LockListener listener, boolean told, String instance) {
+	LockCoordinator(Locker locker, LockSettings settings, LockListener listener, boolean told, String instance,
+			Timing timing) {
 		this.locker = locker;
+		this.timing = timing;
+		this.locals = new LocalLocks(timing);
 		this.owners = new OwnerTokens(instance);
 		this.listener = listener;
 		this.told = told;
 		this.events = new LeaseEvents(listener);
-		this.cleanup = new StoreCleanup(locker);
-		this.keeper = new LeaseKeeper(locker, settings, this.events);
+		this.cleanup = new StoreCleanup(locker, timing);
+		this.keeper = new LeaseKeeper(locker, settings, this.events, timing);
 		this.releaser = new LockReleaser(locker, this.locals, this.events, this.cleanup, this.keeper);
 		this.fencing = new FencingMinter(locker, this.events);
-		this.deferredReleases = new DeferredReleases(locker, this.keeper);
+		this.deferredReleases = new DeferredReleases(locker, this.keeper, timing);
 		locker.onRelease(this.locals);
 		this.claimLosses = new ClaimLosses(this.locals, this.events, this.keeper);
 		locker.onClaimLost(this.claimLosses);
 	}
 
 	/**
-	 * Takes the lock, waiting until {@code deadline} (a {@link System#nanoTime()} value).
+	 * Takes the lock, waiting until {@code deadline} (a {@link Timing#nanoTime()} value).
 	 * @return the holding, or {@code null} when the lock stayed busy or the thread was interrupted
 	 */
 	@Nullable Holding acquire(LockRequest request, long deadline) {
@@ -153,7 +158,7 @@ final class LockCoordinator implements AutoCloseable {
 			// A token per attempt: it says when the lock was taken (PROTOCOL.md, "Owner tokens").
 			String owner = this.owners.next();
 			int mark = local.notices().mark();
-			long sentAt = System.nanoTime();
+			long sentAt = this.timing.nanoTime();
 			Acquisition acquisition;
 			this.claimLosses.acquiring(owner);
 			try {
@@ -169,7 +174,7 @@ final class LockCoordinator implements AutoCloseable {
 			if (acquisition == null) {
 				return null;
 			}
-			long remaining = deadline - System.nanoTime();
+			long remaining = deadline - this.timing.nanoTime();
 			if (remaining <= 0) {
 				return null;
 			}
@@ -240,6 +245,10 @@ final class LockCoordinator implements AutoCloseable {
 				+ "': the lock store failed or did not answer in time (" + cause.getMessage() + ")", cause);
 	}
 
+	Timing timing() {
+		return this.timing;
+	}
+
 	/** Whether listeners are told of acquisitions and releases. */
 	boolean told() {
 		return this.told;
@@ -250,10 +259,10 @@ final class LockCoordinator implements AutoCloseable {
 		return this.told ? this.holds.incrementAndGet() : 0;
 	}
 
-	/** View {@code hold} of a holding was let go of, held since {@code since}, a {@link System#nanoTime()} value. */
+	/** View {@code hold} of a holding was let go of, held since {@code since}, a {@link Timing#nanoTime()} value. */
 	void viewClosed(Holding holding, long hold, long since) {
 		if (this.told) {
-			this.listener.released(holding.key(), hold, Duration.ofNanos(System.nanoTime() - since));
+			this.listener.released(holding.key(), hold, Duration.ofNanos(this.timing.nanoTime() - since));
 		}
 	}
 

@@ -1,32 +1,37 @@
 package io.github.distlock.core;
 
 import java.time.Duration;
-import java.util.concurrent.Phaser;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 import org.jspecify.annotations.Nullable;
 
 /**
  * Release notices of one lock (PROTOCOL.md, "Release notices"): the threads of this process that
- * wait for it, its subscription while any of them does, and a phaser with one party that advances
- * one phase per notice. The thread at the store takes a mark before an attempt and waits for a
+ * wait for it, its subscription while any of them does, and a phase that advances once per
+ * notice. The thread at the store takes a mark before an attempt and waits for a
  * notice after that mark, so no notice that comes between the two is missed.
  */
 final class ReleaseNotices {
 
-	private final Phaser phaser = new Phaser(1);
+	/** Guards clearing and setting the subscription, and the phase; never held during a store call. */
+	private final ReentrantLock mutex = new ReentrantLock();
 
-	/** Guards clearing and setting the subscription, never held during a store call. */
-	private final Lock mutex = new ReentrantLock();
+	/** Signalled when the phase advances. */
+	private final Condition advanced;
+
+	/** Advanced by every notice; written under the mutex. */
+	private volatile int phase;
 
 	/** Counted without the mutex: one-key hand-offs among many threads should not queue on it. */
 	private final AtomicInteger waiting = new AtomicInteger();
 
 	private volatile @Nullable ReleaseSubscription subscription;
+
+	ReleaseNotices(Timing timing) {
+		this.advanced = timing.newCondition(this.mutex);
+	}
 
 	/** A thread of this process starts waiting for the lock. */
 	void arrive() {
@@ -93,11 +98,18 @@ final class ReleaseNotices {
 
 	/** Returns a mark to pass to {@link #awaitAfter} after a failed attempt. */
 	int mark() {
-		return this.phaser.getPhase();
+		return this.phase;
 	}
 
 	void noticed() {
-		this.phaser.arrive();
+		this.mutex.lock();
+		try {
+			this.phase++;
+			this.advanced.signalAll();
+		}
+		finally {
+			this.mutex.unlock();
+		}
 	}
 
 	/**
@@ -105,17 +117,21 @@ final class ReleaseNotices {
 	 * @return {@code false} when the thread was interrupted (its flag set again)
 	 */
 	boolean awaitAfter(int mark, long nanos) {
+		this.mutex.lock();
 		try {
-			this.phaser.awaitAdvanceInterruptibly(mark, nanos, TimeUnit.NANOSECONDS);
-		}
-		catch (TimeoutException ex) {
-			// The holder's lease ran out, or the pause was bounded: try again.
+			// Until the time is up: the holder's lease ran out, or the pause was bounded; then try again.
+			for (long left = nanos; this.phase == mark && left > 0;) {
+				left = this.advanced.awaitNanos(left);
+			}
+			return true;
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 			return false;
 		}
-		return true;
+		finally {
+			this.mutex.unlock();
+		}
 	}
 
 }

@@ -3,10 +3,8 @@ package io.github.distlock.core;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
@@ -19,7 +17,7 @@ final class RenewalSenders implements AutoCloseable {
 
 	static final int BATCH = 100;
 
-	private static final int SENDERS = 4;
+	static final int SENDERS = 4;
 
 	private final Consumer<List<Claim>> send;
 
@@ -27,13 +25,15 @@ final class RenewalSenders implements AutoCloseable {
 
 	private final AtomicInteger active = new AtomicInteger();
 
-	private final ThreadPoolExecutor senders = new ThreadPoolExecutor(SENDERS, SENDERS, 30, TimeUnit.SECONDS,
-			new LinkedBlockingQueue<>(), DaemonThreads.named("distlock-renewal"));
+	private final ExecutorService senders;
 
-	/** @param send sends one batch and handles its answers */
-	RenewalSenders(Consumer<List<Claim>> send) {
+	/**
+	 * @param send sends one batch and handles its answers
+	 * @param senders runs up to {@link #SENDERS} senders at once
+	 */
+	RenewalSenders(Consumer<List<Claim>> send, ExecutorService senders) {
 		this.send = send;
-		this.senders.allowCoreThreadTimeOut(true);
+		this.senders = senders;
 	}
 
 	void queue(Claim claim) {

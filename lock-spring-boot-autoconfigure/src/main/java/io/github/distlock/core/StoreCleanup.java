@@ -2,7 +2,6 @@ package io.github.distlock.core;
 
 import java.time.Duration;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
@@ -40,8 +39,9 @@ final class StoreCleanup implements AutoCloseable {
 
 	private final BlockingQueue<Owner> owners = new LinkedBlockingQueue<>(CAPACITY);
 
-	private final ScheduledExecutorService thread = Executors
-		.newSingleThreadScheduledExecutor(DaemonThreads.named("distlock-cleanup"));
+	private final Timing timing;
+
+	private final ScheduledExecutorService thread;
 
 	/** Whether a round is scheduled or running, so that one thread of rounds at a time sends releases. */
 	private final AtomicBoolean roundPending = new AtomicBoolean();
@@ -49,8 +49,10 @@ final class StoreCleanup implements AutoCloseable {
 	/** Touched by the clean-up thread only. */
 	private Duration nextRetry = FIRST_RETRY;
 
-	StoreCleanup(Locker locker) {
+	StoreCleanup(Locker locker, Timing timing) {
 		this.locker = locker;
+		this.timing = timing;
+		this.thread = timing.newScheduler("distlock-cleanup");
 	}
 
 	/**
@@ -61,7 +63,7 @@ final class StoreCleanup implements AutoCloseable {
 	 * @param lease the longest the store may keep the lock for that owner from now
 	 */
 	void releaseLater(String key, String owner, Duration lease) {
-		if (!this.owners.offer(new Owner(key, owner, System.nanoTime() + lease.toNanos()))) {
+		if (!this.owners.offer(new Owner(key, owner, this.timing.nanoTime() + lease.toNanos()))) {
 			logger.debug("Lock clean-up queue is full; the lock expires by its lease");
 			return;
 		}
@@ -96,7 +98,7 @@ final class StoreCleanup implements AutoCloseable {
 	/** Sends the releases waiting, oldest first, until one fails: then all wait for the next retry. */
 	private void round() {
 		for (Owner next = this.owners.peek(); next != null; next = this.owners.peek()) {
-			if (next.isPast() || sent(next)) {
+			if (next.isPastAt(this.timing.nanoTime()) || sent(next)) {
 				this.owners.poll();
 			}
 			else {
@@ -125,11 +127,11 @@ final class StoreCleanup implements AutoCloseable {
 		}
 	}
 
-	/** An owner to release, until {@code until} ({@link System#nanoTime()}). */
+	/** An owner to release, until {@code until} ({@link Timing#nanoTime()}). */
 	private record Owner(String key, String owner, long until) {
 
-		boolean isPast() {
-			return System.nanoTime() - this.until >= 0;
+		boolean isPastAt(long now) {
+			return now - this.until >= 0;
 		}
 
 	}

@@ -36,6 +36,9 @@ public abstract class AbstractLockerContractTests {
 
 	private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
+	/** The most work a store's client keeps for one lock (a task and a watcher per process, say). */
+	private static final int WORK_KEPT_PER_LOCK = 4;
+
 	private final String key = "contract:" + UUID.randomUUID();
 
 	private final String first = owner();
@@ -485,6 +488,71 @@ public abstract class AbstractLockerContractTests {
 			}
 		}
 
+	}
+
+	/**
+	 * The exploration's workload and invariants (PROTOCOL.md, "Time and exploration") on this store,
+	 * in real time: two processes of three threads each take one lock with fixed and watchdog
+	 * leases, waits, re-entry, fencing and minimum holds; no two of them ever hold it at once, their
+	 * tokens grow in the order they held it, and no acquisition outlasts its wait by much.
+	 */
+	@Nested
+	class Exploration {
+
+		@Test
+		void holdersOfManyThreadsInTwoProcessesNeverOverlapAndTheirTokensFollowTheirOrder() throws Exception {
+			long seed = System.nanoTime();
+			ExplorationPlan plan = new ExplorationPlan(2, 3, 1, Duration.ofSeconds(3), Duration.ofMillis(900), false, false,
+					false);
+			ExecutorService sampler = Executors.newSingleThreadExecutor();
+			try {
+				Future<Integer> mostKept = sampler.submit(() -> mostWorkKeptUntilInterrupted());
+				List<String> failures = new RealTimeExploration(seed, plan).run(AbstractLockerContractTests.this.key + ":",
+						List.of(locker(), otherProcess()), explorationOverrun());
+				assertThat(failures).as("broken invariants (workload seed %d)", seed).isEmpty();
+				sampler.shutdownNow();
+				assertThat(mostKept.get()).as("the most work kept for the one lock while it was waited for")
+					.isLessThanOrEqualTo(WORK_KEPT_PER_LOCK);
+			}
+			finally {
+				sampler.shutdownNow();
+			}
+		}
+
+		private int mostWorkKeptUntilInterrupted() {
+			int most = 0;
+			while (!Thread.currentThread().isInterrupted()) {
+				most = Math.max(most, workKeptPerLock());
+				try {
+					Thread.sleep(20);
+				}
+				catch (InterruptedException ex) {
+					break;
+				}
+			}
+			return most;
+		}
+
+	}
+
+	/**
+	 * Returns the most work the test's lockers keep in memory for any one lock now: tasks scheduled
+	 * on their own threads, watchers registered with their clients. The exploration samples it while
+	 * its workers wait and hold, and it must stay within {@link #WORK_KEPT_PER_LOCK}, however many
+	 * busy answers and waits there were. A store that keeps none answers 0, this default.
+	 * @return the most work kept for one lock
+	 */
+	protected int workKeptPerLock() {
+		return 0;
+	}
+
+	/**
+	 * Returns how much longer than its wait an acquisition may take on this store in the
+	 * exploration: a few round trips and a store's own waits (a session's proof, a pool's borrow).
+	 * @return the bound
+	 */
+	protected Duration explorationOverrun() {
+		return Duration.ofSeconds(2);
 	}
 
 	@Nested

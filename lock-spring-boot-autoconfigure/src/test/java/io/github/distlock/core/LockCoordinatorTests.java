@@ -4,11 +4,15 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.AbstractExecutorService;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 
 import io.github.distlock.memory.InMemoryLocker;
 import org.junit.jupiter.api.AfterEach;
@@ -30,7 +34,7 @@ class LockCoordinatorTests {
 	private final FaultInjectingLocker locker = new FaultInjectingLocker(this.memory);
 
 	private final LockCoordinator coordinator = new LockCoordinator(this.locker,
-			LockSettings.watchdogLease(Duration.ofSeconds(30)), new LockStatistics().counter(), false, "test");
+			LockSettings.watchdogLease(Duration.ofSeconds(30)), new LockStatistics().counter(), false, "test", Timing.SYSTEM);
 
 	private final ExecutorService threads = Executors.newCachedThreadPool();
 
@@ -115,7 +119,7 @@ class LockCoordinatorTests {
 
 	private void otherProcessGetsTheLockWhileThisOneKeepsHandingItOn(Locker otherLocker) throws Exception {
 		try (LockCoordinator otherProcess = new LockCoordinator(otherLocker,
-				LockSettings.watchdogLease(Duration.ofSeconds(30)), new LockStatistics().counter(), false, "test")) {
+				LockSettings.watchdogLease(Duration.ofSeconds(30)), new LockStatistics().counter(), false, "test", Timing.SYSTEM)) {
 			Future<?> busy = this.threads.submit(() -> runSections(this.coordinator, 4, 120, Duration.ofMillis(25)));
 			await().atMost(Duration.ofSeconds(10)).until(() -> this.coordinator.queued("k") > 0);
 			for (int attempt = 0; attempt < 5; attempt++) {
@@ -132,15 +136,80 @@ class LockCoordinatorTests {
 	// hand-off after every store acquisition renew the lease, though it was what the store had.
 	@Test
 	void quickHandOffOfAFixedLeaseCostsNoRoundTrip() throws Exception {
-		// The store's lease is set again when the next holder's would end a hundredth of the lease
-		// later: a long lease, so that a loaded machine's hand-off is still quick.
-		LockRequest request = new LockRequest("k", Duration.ofMinutes(10), false, null, System.nanoTime());
-		Holding first = this.coordinator.acquire(request, deadlineIn(Duration.ZERO));
-		Future<Holding> next = this.threads.submit(() -> this.coordinator.acquire(request, deadlineIn(Duration.ofSeconds(5))));
-		await().atMost(Duration.ofSeconds(10)).until(() -> this.coordinator.queued("k") == 1);
-		release(this.coordinator, first);
-		release(this.coordinator, next.get(5, TimeUnit.SECONDS));
+		// No time passes for the process, however loaded the machine: a hand-off 20 ms after the
+		// store's last answer would check in, and one whose lease ends a hundredth later sets it again.
+		Timing stopped = new StoppedClock();
+		try (LockCoordinator process = new LockCoordinator(this.locker, LockSettings.watchdogLease(Duration.ofSeconds(30)),
+				new LockStatistics().counter(), false, "test", stopped)) {
+			LockRequest request = new LockRequest("k", Duration.ofSeconds(30), false, null, stopped.nanoTime());
+			Holding first = process.acquire(request, stopped.nanoTime());
+			Future<Holding> next = this.threads.submit(() -> process.acquire(request, stopped.nanoTime() + Duration.ofSeconds(5).toNanos()));
+			await().atMost(Duration.ofSeconds(10)).until(() -> process.queued("k") == 1);
+			release(process, first);
+			release(process, next.get(5, TimeUnit.SECONDS));
+		}
 		assertThat(this.locker.calls("renew")).isZero();
+	}
+
+	/**
+	 * The system's timing, but its clock stands still, and renewals are sent on the thread that
+	 * asks for them, so that a test sees at once whether a hand-off asked for one.
+	 */
+	private static final class StoppedClock implements Timing {
+
+		private final long now = System.nanoTime();
+
+		@Override
+		public long nanoTime() {
+			return this.now;
+		}
+
+		@Override
+		public Condition newCondition(ReentrantLock mutex) {
+			return Timing.SYSTEM.newCondition(mutex);
+		}
+
+		@Override
+		public ScheduledExecutorService newScheduler(String threadName) {
+			return Timing.SYSTEM.newScheduler(threadName);
+		}
+
+		@Override
+		public ExecutorService newExecutor(String threadName, int threads) {
+			return new AbstractExecutorService() {
+
+				@Override
+				public void execute(Runnable command) {
+					command.run();
+				}
+
+				@Override
+				public void shutdown() {
+				}
+
+				@Override
+				public List<Runnable> shutdownNow() {
+					return List.of();
+				}
+
+				@Override
+				public boolean isShutdown() {
+					return false;
+				}
+
+				@Override
+				public boolean isTerminated() {
+					return false;
+				}
+
+				@Override
+				public boolean awaitTermination(long timeout, TimeUnit unit) {
+					return false;
+				}
+
+			};
+		}
+
 	}
 
 	private static void release(LockCoordinator process, Holding holding) {

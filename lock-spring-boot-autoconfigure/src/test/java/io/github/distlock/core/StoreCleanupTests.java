@@ -23,7 +23,7 @@ class StoreCleanupTests {
 		FaultInjectingLocker locker = new FaultInjectingLocker(new InMemoryLocker());
 		CountDownLatch storeBack = new CountDownLatch(1);
 		locker.before("release", () -> block(storeBack));
-		try (StoreCleanup cleanup = new StoreCleanup(locker)) {
+		try (StoreCleanup cleanup = new StoreCleanup(locker, Timing.SYSTEM)) {
 			for (int i = 0; i < StoreCleanup.CAPACITY * 2; i++) {
 				cleanup.releaseLater("k" + i, "owner", LEASE);
 			}
@@ -43,7 +43,7 @@ class StoreCleanupTests {
 				throw new IllegalStateException("the master is down");
 			}
 		});
-		try (StoreCleanup cleanup = new StoreCleanup(locker)) {
+		try (StoreCleanup cleanup = new StoreCleanup(locker, Timing.SYSTEM)) {
 			cleanup.releaseLater("left", "owner", LEASE);
 			await().atMost(Duration.ofSeconds(10)).until(() -> store.find("left").isEmpty());
 			assertThat(locker.calls("release")).isEqualTo(4);
@@ -57,7 +57,7 @@ class StoreCleanupTests {
 		locker.before("release", () -> {
 			throw new IllegalStateException("the master is down");
 		});
-		try (StoreCleanup cleanup = new StoreCleanup(locker)) {
+		try (StoreCleanup cleanup = new StoreCleanup(locker, Timing.SYSTEM)) {
 			cleanup.releaseLater("left", "owner", Duration.ofMillis(300));
 			await().atMost(Duration.ofSeconds(10)).until(() -> cleanup.queued() == 0);
 			long calls = locker.calls("release");

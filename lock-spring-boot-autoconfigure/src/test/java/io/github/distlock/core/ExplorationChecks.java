@@ -1,0 +1,220 @@
+package io.github.distlock.core;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+import org.jspecify.annotations.Nullable;
+
+import io.github.distlock.core.Simulation.SimulatedProcess;
+
+/**
+ * The invariants of PROTOCOL.md that the exploration checks after every step of a run, from the
+ * holdings the workers hold, the threads that wait, the fenced writes, and the store's truth.
+ * A broken invariant fails the run, naming what broke, when, and who.
+ */
+final class ExplorationChecks implements ExplorationObserver {
+
+	private final Simulation simulation;
+
+	private final ExploredStore store;
+
+	private final List<Held> held = new ArrayList<>();
+
+	private final List<Waiting> waiting = new ArrayList<>();
+
+	/** Every claim seen, so that a claim new from the store is told from one handed over. */
+	private final Set<Claim> claims = Collections.newSetFromMap(new IdentityHashMap<>());
+
+	/** The highest fencing token written to each key's fenced register. */
+	private final Map<String, Long> register = new LinkedHashMap<>();
+
+	/** Since when (virtual) each key has been free in the store while a thread waited for it. */
+	private final Map<String, Long> freeWhileWaited = new LinkedHashMap<>();
+
+	private final long freeBound;
+
+	/** Whether a holding lost before its lease ends is a defect: the store answers in time, no process pauses. */
+	private final boolean lossesAreDefects;
+
+	private final long expiredFreeBound;
+
+	private final long overrunBound;
+
+	ExplorationChecks(Simulation simulation, ExploredStore store, ExplorationPlan plan) {
+		this.simulation = simulation;
+		this.store = store;
+		long call = store.longestCallNanos();
+		// A waiter looks again at the latest when the holder's lease, as told at its busy answer, runs out
+		// (or every 200 ms while notices are down); then one round trip, which may time out and be retried.
+		long recheck = store.mayLoseNotices() ? Math.max(plan.longestLease().toNanos(), store.longestBusySleepNanos())
+				: LockCoordinator.RECHECK_WITHOUT_NOTICES.toNanos() + TimeUnit.MILLISECONDS.toNanos(100);
+		this.freeBound = recheck + 3 * call + store.longestConfirmationNanos();
+		this.expiredFreeBound = Math.max(plan.longestLease().toNanos(), store.longestBusySleepNanos()) + 3 * call
+				+ store.longestConfirmationNanos();
+		// The last attempt may begin just before the deadline, and take one call.
+		this.overrunBound = call + TimeUnit.MILLISECONDS.toNanos(20);
+		this.lossesAreDefects = store.answersInTime() && !plan.pauses();
+	}
+
+	/**
+	 * A worker took a lock: it counts among the holders while it is held. A claim new from the store
+	 * counts its lease from when the store was sent the command that took it (invariant 2).
+	 */
+	@Override
+	public void took(String key, HoldingHandle handle, String who) {
+		this.held.add(new Held(key, handle, who));
+		Claim claim = handle.holding().claim();
+		if (this.claims.add(claim) && handle.isHeld() && claim.owner().equals(this.store.ownerAt(key))) {
+			long lease = handle.holding().request().lease().toNanos();
+			long sentAt = this.store.acquireSentAt(key);
+			long counted = claim.confirmedExpiry() - Claim.storeExpiry(sentAt, lease);
+			if (counted < 0) {
+				fail(who + " counts the lease of '" + key + "' from " + millis(-counted) + " ms before the store was sent"
+						+ " the command that took it");
+			}
+		}
+	}
+
+	/** A thread starts waiting for a lock, until {@code deadline} (virtual). */
+	@Override
+	public Object startsWaiting(String key, long deadline, @Nullable SimulatedProcess process, String who) {
+		Waiting entry = new Waiting(key, this.simulation.nanoTime(), deadline, process, who);
+		this.waiting.add(entry);
+		return entry;
+	}
+
+	/**
+	 * The thread stopped waiting; its call took from {@code startedAt} to now, which must not pass its
+	 * wait by more than a bound, less any time its process was paused.
+	 */
+	@Override
+	public void stopsWaiting(Object entry, long startedAt, long waitNanos, long pausedNanos, String who) {
+		this.waiting.remove(entry);
+		long took = this.simulation.nanoTime() - startedAt - pausedNanos;
+		if (took - waitNanos > this.overrunBound) {
+			fail(who + " waited " + millis(took) + " ms for a wait of " + millis(waitNanos) + " ms");
+		}
+	}
+
+	/**
+	 * A holder writes to the key's fenced register with its token. A holding still held must be let
+	 * through: every token written before came from an earlier holding (invariant 6); unless the
+	 * store may have lost the lock while its holder still held it.
+	 */
+	@Override
+	public void writes(String key, HoldingHandle handle, long token, boolean held, String who) {
+		long highest = this.register.getOrDefault(key, 0L);
+		if (token >= highest) {
+			this.register.put(key, token);
+		}
+		else if (held && !this.store.mayBreakExclusion()) {
+			fail(who + " holds '" + key + "' with fencing token " + token + " but " + highest + " was written before");
+		}
+	}
+
+	@Override
+	public void releasing(String key, HoldingHandle handle, String who) {
+		// Checked at every step: nothing to record.
+	}
+
+	/**
+	 * After every step: exclusion, held means held in the store, free locks are taken, and, while
+	 * the store answers in time and no process pauses, no holding lost before its lease ends.
+	 */
+	void afterStep() {
+		this.held.removeIf(this::endedOrLost);
+		if (!this.store.mayBreakExclusion()) {
+			checkExclusion();
+		}
+		checkFreeLocksAreTaken();
+	}
+
+	private boolean endedOrLost(Held entry) {
+		if (entry.handle.isHeld()) {
+			return false;
+		}
+		Holding holding = entry.handle.holding();
+		// A holding counts on its lease less the store clock's allowance and the store's rounding down
+		// to whole milliseconds (invariant 2), and a hand-off leaves the store's lease alone when it is
+		// within a hundredth of the holding's (invariant 4).
+		long lease = holding.request().lease().toNanos();
+		long end = holding.leaseEnd() - Claim.clockAllowance(lease) - lease / 100 - TimeUnit.MILLISECONDS.toNanos(2);
+		if (this.lossesAreDefects && !holding.isReleased() && this.simulation.nanoTime() - end < 0) {
+			String early = holding.request().watchdog() ? "while its watchdog should have kept it"
+					: millis(end - this.simulation.nanoTime()) + " ms before its lease ends";
+			fail(entry.who + " lost '" + entry.key + "' " + early + ", though the store answered every call in time");
+		}
+		return true;
+	}
+
+	private void checkExclusion() {
+		Map<String, Held> holderByKey = new LinkedHashMap<>();
+		for (Held entry : this.held) {
+			Held other = holderByKey.putIfAbsent(entry.key, entry);
+			if (other != null && other.handle.holding() != entry.handle.holding()) {
+				fail("'" + entry.key + "' is held by " + other.who + " and by " + entry.who + " at once");
+			}
+			String owner = this.store.ownerAt(entry.key);
+			String claimed = entry.handle.holding().claim().owner();
+			if (!claimed.equals(owner)) {
+				fail(entry.who + " holds '" + entry.key + "' but the store's owner is " + owner + ", not " + claimed);
+			}
+		}
+	}
+
+	private void checkFreeLocksAreTaken() {
+		long now = this.simulation.nanoTime();
+		for (String key : waitedKeys(now)) {
+			// A holding still held while the store lost the lock is a fault's doing: its waiters rightly sleep.
+			if (this.store.ownerAt(key) != null || this.held.stream().anyMatch((entry) -> entry.key.equals(key))) {
+				this.freeWhileWaited.remove(key);
+				continue;
+			}
+			long since = this.freeWhileWaited.computeIfAbsent(key, (k) -> now);
+			if (now - since > (this.store.expiredLast(key) ? this.expiredFreeBound : this.freeBound)) {
+				fail("'" + key + "' has been free for " + millis(now - since) + " ms while threads waited for it: "
+						+ this.waiting.stream().filter((entry) -> entry.key.equals(key)).toList());
+			}
+		}
+		this.freeWhileWaited.keySet().retainAll(waitedKeys(now));
+	}
+
+	/** Keys a thread of a running process waits for, with more than the bound of its wait left. */
+	private List<String> waitedKeys(long now) {
+		List<String> keys = new ArrayList<>();
+		for (Waiting entry : this.waiting) {
+			boolean running = entry.process == null || !entry.process.isPausedAt(now);
+			if (running && entry.deadline - now > this.freeBound && !keys.contains(entry.key)) {
+				keys.add(entry.key);
+			}
+		}
+		return keys;
+	}
+
+	private void fail(String what) {
+		this.simulation.failed(new AssertionError("At " + millis(this.simulation.nanoTime()) + " ms: " + what));
+	}
+
+	static String millis(long nanos) {
+		return String.format("%.3f", nanos / 1e6);
+	}
+
+	private record Held(String key, HoldingHandle handle, String who) {
+	}
+
+	private record Waiting(String key, long since, long deadline, @Nullable SimulatedProcess process, String who) {
+
+		@Override
+		public String toString() {
+			return this.who + " since " + millis(this.since) + " ms until " + millis(this.deadline) + " ms";
+		}
+
+	}
+
+}

@@ -1,0 +1,32 @@
+package io.github.distlock.core;
+
+import org.jspecify.annotations.Nullable;
+
+import io.github.distlock.core.Simulation.SimulatedProcess;
+
+/**
+ * What an exploration's workers tell the checks: the simulation's, which check every step
+ * ({@link ExplorationChecks}), or a real-time run's, which check the history afterwards
+ * ({@link ExplorationHistory}).
+ */
+interface ExplorationObserver {
+
+	/** A thread starts waiting for a lock, until {@code deadline}; returns what to pass to {@link #stopsWaiting}. */
+	Object startsWaiting(String key, long deadline, @Nullable SimulatedProcess process, String who);
+
+	/**
+	 * The thread stopped waiting; its call took from {@code startedAt} to now, during which its
+	 * process was paused for {@code pausedNanos}.
+	 */
+	void stopsWaiting(Object waiting, long startedAt, long waitNanos, long pausedNanos, String who);
+
+	/** A worker took a lock. */
+	void took(String key, HoldingHandle handle, String who);
+
+	/** A holder wrote to the key's fenced register with its token, and was or was not held just before. */
+	void writes(String key, HoldingHandle handle, long token, boolean held, String who);
+
+	/** A holder is about to let go of the lock. */
+	void releasing(String key, HoldingHandle handle, String who);
+
+}

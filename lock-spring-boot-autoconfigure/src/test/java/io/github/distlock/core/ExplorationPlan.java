@@ -1,0 +1,66 @@
+package io.github.distlock.core;
+
+import java.time.Duration;
+import java.util.Random;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The shape of one exploration run, drawn from its seed: how many processes and threads contend
+ * for how many keys, and how they use the locks (leases, waits, re-entry, fencing, minimum holds,
+ * interrupts, pauses, stops). Few keys and short leases, so that the edges are met often.
+ *
+ * @param processes client processes of the store, each with a template of its own
+ * @param threadsPerProcess worker threads of each process
+ * @param keys how many lock keys they share
+ * @param workload how long (virtual) the workers start new acquisitions
+ * @param watchdogLease the templates' watchdog lease (renewed every third of it)
+ * @param interrupts whether a controller interrupts workers at random
+ * @param pauses whether processes are paused at random (GC, {@code SIGSTOP})
+ * @param stops whether templates are stopped and started again at random
+ */
+record ExplorationPlan(int processes, int threadsPerProcess, int keys, Duration workload, Duration watchdogLease,
+		boolean interrupts, boolean pauses, boolean stops) {
+
+	static ExplorationPlan draw(Random random) {
+		return new ExplorationPlan(2 + random.nextInt(2), 1 + random.nextInt(3), 1 + random.nextInt(2),
+				Duration.ofMillis(1_000 + random.nextInt(3_000)), Duration.ofMillis(150 + random.nextInt(600)),
+				random.nextInt(3) == 0, random.nextInt(3) == 0, random.nextInt(3) == 0);
+	}
+
+	/** The longest fixed lease a worker asks for. */
+	static final Duration LONGEST_LEASE = Duration.ofMillis(800);
+
+	LockSettings settings() {
+		return LockSettings.watchdogLease(this.watchdogLease);
+	}
+
+	String key(Random random) {
+		return "k" + random.nextInt(this.keys);
+	}
+
+	/** A fixed lease, or {@code null} for the watchdog. */
+	@Nullable Duration lease(Random random) {
+		return (random.nextInt(3) == 0) ? null : Duration.ofMillis(20 + random.nextInt((int) LONGEST_LEASE.toMillis() - 20));
+	}
+
+	Duration waitFor(Random random) {
+		return switch (random.nextInt(4)) {
+			case 0 -> Duration.ZERO;
+			case 1 -> Duration.ofMillis(1 + random.nextInt(100));
+			case 2 -> Duration.ofMillis(100 + random.nextInt(900));
+			default -> Duration.ofSeconds(3);
+		};
+	}
+
+	/** How long a holder works under the lock: now and then past a short lease. */
+	Duration holdFor(Random random) {
+		return Duration.ofMillis((random.nextInt(8) == 0) ? random.nextInt(1_000) : random.nextInt(60));
+	}
+
+	/** The longest the store may keep a lock nobody releases: the longest lease anyone asks for. */
+	Duration longestLease() {
+		return (this.watchdogLease.compareTo(LONGEST_LEASE) > 0) ? this.watchdogLease : LONGEST_LEASE;
+	}
+
+}

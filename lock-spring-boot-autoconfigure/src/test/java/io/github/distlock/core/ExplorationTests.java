@@ -1,0 +1,61 @@
+package io.github.distlock.core;
+
+import java.time.Duration;
+import java.util.concurrent.ThreadLocalRandom;
+
+import org.junit.jupiter.api.Test;
+
+import io.github.distlock.core.SimulatedStore.Kind;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Explores the protocol from random seeds for a fixed budget of real time (PROTOCOL.md, "Time and
+ * exploration"), or replays one seed. {@code -Dexploration.seed=N} replays seed {@code N};
+ * {@code -Dexploration.seconds=S} sets the budget (90 s by default), for a long run.
+ */
+class ExplorationTests {
+
+	private static final long BUDGET_SECONDS = Long.getLong("exploration.seconds", 90);
+
+	@Test
+	void noSeedBreaksAnInvariant() {
+		Long replay = Long.getLong("exploration.seed");
+		if (replay != null) {
+			ExplorationOutcome outcome = explore(replay);
+			assertThat(outcome.failed()).as(outcome::report).isFalse();
+			return;
+		}
+		long first = ThreadLocalRandom.current().nextLong();
+		long deadline = System.nanoTime() + Duration.ofSeconds(BUDGET_SECONDS).toNanos();
+		long runs = 0;
+		long steps = 0;
+		for (long seed = first; System.nanoTime() - deadline < 0; seed++) {
+			ExplorationOutcome outcome = explore(seed);
+			runs++;
+			steps += outcome.steps();
+			long run = runs;
+			assertThat(outcome.failed()).as(() -> "Run " + run + " from seed " + first + ": " + outcome.report()).isFalse();
+		}
+		System.out.println("Explored " + runs + " seeds from " + first + ", " + steps + " steps, in " + BUDGET_SECONDS + " s");
+	}
+
+	@Test
+	void aSeedReplaysItsRunExactly() {
+		for (long seed = 0; seed < 20; seed++) {
+			ExplorationOutcome first = explore(seed);
+			ExplorationOutcome again = explore(seed);
+			assertThat(again.steps()).as("steps of seed %d", seed).isEqualTo(first.steps());
+			assertThat(again.trace()).as("events of seed %d", seed).isEqualTo(first.trace());
+		}
+	}
+
+	/** Odd seeds explore a session store, even ones a lease store; each with the faults the seed draws. */
+	private static ExplorationOutcome explore(long seed) {
+		return ExplorationRun.explore(seed, (made) -> {
+			Kind kind = ((seed & 1) == 0) ? Kind.LEASE : Kind.SESSION;
+			return new SimulatedStore(made.runtime(), kind, StoreFaults.draw(made.runtime().random()));
+		});
+	}
+
+}

@@ -1,0 +1,148 @@
+package io.github.distlock.core;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.Random;
+
+import org.jspecify.annotations.Nullable;
+
+import io.github.distlock.LockBackendException;
+import io.github.distlock.LockHandle;
+import io.github.distlock.core.Simulation.SimulatedProcess;
+import io.github.distlock.core.simulation.SimulatedRuntime;
+
+/**
+ * One worker thread of a simulated process: until the workload's end it takes a random lock with a
+ * random lease and wait, now and then re-enters it, mints a fencing token and writes with it,
+ * works for a while, and lets go at once or after a minimum hold.
+ */
+final class ExplorationWorker implements Runnable {
+
+	private final String name;
+
+	private final @Nullable SimulatedProcess process;
+
+	private final DefaultLockTemplate template;
+
+	private final ExplorationPlan plan;
+
+	private final ExplorationObserver checks;
+
+	private final ExplorationTrace trace;
+
+	private final SimulatedRuntime simulation;
+
+	private final String keyPrefix;
+
+	private final long end;
+
+	/**
+	 * @param runtime the time it runs on: a simulation's, or real time
+	 * @param process its simulated process, or {@code null} in real time
+	 * @param keyPrefix put before the plan's keys
+	 * @param end when (in the runtime's time) it stops taking locks
+	 */
+	ExplorationWorker(String name, DefaultLockTemplate template, ExplorationPlan plan, SimulatedRuntime runtime,
+			@Nullable SimulatedProcess process, String keyPrefix, ExplorationObserver checks, ExplorationTrace trace,
+			long end) {
+		this.name = name;
+		this.template = template;
+		this.plan = plan;
+		this.simulation = runtime;
+		this.process = process;
+		this.keyPrefix = keyPrefix;
+		this.checks = checks;
+		this.trace = trace;
+		this.end = end;
+	}
+
+	@Override
+	public void run() {
+		Random random = this.simulation.random();
+		while (this.simulation.nanoTime() - this.end < 0) {
+			String key = this.keyPrefix + this.plan.key(random);
+			Optional<LockHandle> taken = acquire(key, this.plan.lease(random), this.plan.waitFor(random));
+			if (taken.isPresent()) {
+				hold(key, (HoldingHandle) taken.get(), random);
+			}
+			else {
+				this.simulation.pass(Duration.ofMillis(random.nextInt(50)).toNanos());
+			}
+		}
+	}
+
+	private long pausedNanos() {
+		return (this.process != null) ? this.process.pausedNanos() : 0;
+	}
+
+	private Optional<LockHandle> acquire(String key, Duration lease, Duration wait) {
+		long start = this.simulation.nanoTime();
+		long pausedBefore = pausedNanos();
+		Object waiting = this.checks.startsWaiting(key, start + wait.toNanos(), this.process, this.name);
+		Optional<LockHandle> taken = Optional.empty();
+		try {
+			taken = this.template.tryAcquire(key, lease, wait);
+		}
+		catch (LockBackendException ex) {
+			this.trace.log(this.name + " could not acquire '" + key + "': " + ex.getMessage());
+		}
+		finally {
+			this.checks.stopsWaiting(waiting, start, wait.toNanos(), pausedNanos() - pausedBefore, this.name);
+		}
+		boolean interrupted = Thread.interrupted();
+		this.trace.log(this.name + (taken.isPresent() ? " took '" : " did not take '") + key + "' (lease " + lease
+				+ ", wait " + wait.toMillis() + " ms" + (interrupted ? ", interrupted)" : ")"));
+		return taken;
+	}
+
+	private void hold(String key, HoldingHandle handle, Random random) {
+		this.checks.took(key, handle, this.name);
+		try {
+			if (random.nextInt(6) == 0) {
+				reenter(key);
+			}
+			if (random.nextInt(3) == 0) {
+				fence(key, handle);
+			}
+			this.simulation.pass(this.plan.holdFor(random).toNanos());
+		}
+		finally {
+			release(key, handle, random);
+		}
+	}
+
+	private void reenter(String key) {
+		Optional<LockHandle> nested = this.template.tryAcquire(key, null, Duration.ZERO);
+		nested.ifPresent(LockHandle::close);
+	}
+
+	private void fence(String key, HoldingHandle handle) {
+		try {
+			long token = handle.fencingToken();
+			this.checks.writes(key, handle, token, handle.isHeld(), this.name);
+			this.trace.log(this.name + " wrote to '" + key + "' with token " + token);
+		}
+		catch (IllegalStateException | LockBackendException ex) {
+			this.trace.log(this.name + " has no token for '" + key + "': " + ex.getMessage());
+		}
+	}
+
+	private void release(String key, HoldingHandle handle, Random random) {
+		this.checks.releasing(key, handle, this.name);
+		try {
+			if (random.nextInt(6) == 0) {
+				Duration hold = Duration.ofMillis(1 + random.nextInt(300));
+				this.trace.log(this.name + " lets go of '" + key + "' after a minimum hold of " + hold.toMillis() + " ms");
+				handle.closeAfter(hold);
+			}
+			else {
+				this.trace.log(this.name + " releases '" + key + "'");
+				handle.close();
+			}
+		}
+		catch (LockBackendException ex) {
+			this.trace.log(this.name + " could not release '" + key + "': " + ex.getMessage());
+		}
+	}
+
+}

@@ -1,0 +1,66 @@
+package io.github.distlock.core;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A store as the exploration drives it: a locker per simulated process, and the truth about who
+ * owns each lock, read without time passing, to check the protocol's invariants against.
+ */
+interface ExploredStore {
+
+	/**
+	 * The locker of a new client process of the store.
+	 * @param name the process's name
+	 * @return its locker, which also names the process to the simulation's {@code at}
+	 */
+	Locker process(String name);
+
+	/** The owner token the store holds for {@code key} now, or {@code null} when the lock is free. */
+	@Nullable String ownerAt(String key);
+
+	/**
+	 * When (virtual) the client of the lock's current owner sent the command that took it, after
+	 * connecting or loading what it had to: the store's lease counts from no sooner.
+	 * @throws IllegalStateException when the lock is free
+	 */
+	long acquireSentAt(String key);
+
+	/** How many subscriptions to release notices the store counts, of every process and key. */
+	int subscriptions();
+
+	/**
+	 * Whether the lock's last owner lost it to its lease running out, or to the store losing it,
+	 * rather than to a release: no release notice was sent, so a waiter elsewhere looks again only when the lease it was told at
+	 * its last busy answer runs out, which a later renewal may have shortened.
+	 */
+	boolean expiredLast(String key);
+
+	/**
+	 * Whether the faults of this run may take a lock from its owner in the store without the owner
+	 * being able to know (a failover to a replica that lost the write, a clock stepped beyond the
+	 * allowance): then only the bounds are checked, not exclusion.
+	 */
+	boolean mayBreakExclusion();
+
+	/** The longest a store call can take before the client gives up on it (its command timeout). */
+	long longestCallNanos();
+
+	/**
+	 * Whether every call of this run is answered within a few milliseconds and nothing is lost:
+	 * then a holding is never lost before its own lease ends (invariants 3 and 4).
+	 */
+	boolean answersInTime();
+
+	/** The longest the store takes to confirm a subscription to release notices. */
+	long longestConfirmationNanos();
+
+	/**
+	 * The longest a busy answer tells a waiter to sleep when it is not told of the release: the
+	 * holder's lease left, or a store's own re-check when it cannot tell the lease.
+	 */
+	long longestBusySleepNanos();
+
+	/** Whether release notices may be lost while a subscription still looks active. */
+	boolean mayLoseNotices();
+
+}

@@ -1,0 +1,378 @@
+package io.github.distlock.core;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A lock store on a {@link Simulation}'s virtual time, with the semantics of distlock's stores and
+ * the faults of a run ({@link StoreFaults}): a LEASE store like Redis and JDBC (the server ends a
+ * lock when its lease runs out), or a SESSION store like ZooKeeper (a lock lives with its holder's
+ * session, which the holder's process keeps alive while it runs; the holder's process deletes it
+ * when its lease ends). The server's state is changed only by one simulated thread at a time, so it
+ * needs no locking; its clients ({@link SimulatedClient}) send it calls with latencies and faults.
+ */
+final class SimulatedStore implements ExploredStore {
+
+	enum Kind {
+
+		LEASE, SESSION
+
+	}
+
+	/** How long a client waits for a reply before it gives up on the call. */
+	static final long COMMAND_TIMEOUT = TimeUnit.SECONDS.toNanos(1);
+
+	/** The longest a connection takes to set up with slow connections. */
+	static final long SLOWEST_CONNECT = TimeUnit.MILLISECONDS.toNanos(600);
+
+	/** A session not heard from for this long ends on the server. */
+	static final long SESSION_TIMEOUT = TimeUnit.MILLISECONDS.toNanos(400);
+
+	/** How long a lock given way is left to other processes' waiters, as the Redis store does. */
+	private static final long GIVE_WAY = TimeUnit.MILLISECONDS.toNanos(100);
+
+	/** What a session store answers for a holder's lease, which only the holder's process knows. */
+	private static final Duration SESSION_RECHECK = Duration.ofSeconds(1);
+
+	private final Simulation simulation;
+
+	private final Kind kind;
+
+	private final StoreFaults faults;
+
+	private final Map<String, StoredLockState> locks = new LinkedHashMap<>();
+
+	/** Per key, the processes waiting for it (by {@link Locker#processOf}), until when. */
+	private final Map<String, Map<String, Long>> waiters = new LinkedHashMap<>();
+
+	/** Per key given way, the process it was given way by and until when others have it first. */
+	private final Map<String, GiveWay> giveWays = new LinkedHashMap<>();
+
+	private final Map<String, Boolean> expiredLast = new LinkedHashMap<>();
+
+	private final List<SimulatedClient> clients = new ArrayList<>();
+
+	/** The server's stand-in process, on which late commands run; never paused. */
+	private final Object server = new Object();
+
+	private long lastToken;
+
+	/** Until when (virtual) the server stalls. */
+	private long pausedUntil;
+
+	SimulatedStore(Simulation simulation, Kind kind, StoreFaults faults) {
+		this.simulation = simulation;
+		this.kind = kind;
+		this.faults = (kind == Kind.SESSION) ? withoutDataLoss(faults) : faults;
+		simulation.process("server", this.server);
+		this.pausedUntil = simulation.nanoTime();
+	}
+
+	private static StoreFaults withoutDataLoss(StoreFaults faults) {
+		return new StoreFaults(faults.slowReplies(), faults.lostReplies(), faults.slowConnections(), faults.resets(),
+				faults.serverPauses(), faults.slowConfirmations(), faults.lostNotices(), false, faults.fastClock());
+	}
+
+	Kind kind() {
+		return this.kind;
+	}
+
+	StoreFaults faults() {
+		return this.faults;
+	}
+
+	Simulation simulation() {
+		return this.simulation;
+	}
+
+	Random random() {
+		return this.simulation.random();
+	}
+
+	long now() {
+		return this.simulation.nanoTime();
+	}
+
+	@Override
+	public Locker process(String name) {
+		SimulatedClient client = new SimulatedClient(this, name);
+		this.clients.add(client);
+		return client;
+	}
+
+	/** Starts the run's server faults (pauses, restarts, failovers, resets), until {@code end}. */
+	void startFaults(long end) {
+		if (this.faults.serverPauses() || this.faults.dataLoss() || this.faults.resets()) {
+			this.simulation.start(null, "store-faults", () -> injectFaults(end));
+		}
+	}
+
+	private void injectFaults(long end) {
+		Random random = random();
+		while (now() - end < 0) {
+			this.simulation.pass(TimeUnit.MILLISECONDS.toNanos(100 + random.nextInt(700)));
+			int fault = random.nextInt(3);
+			if (fault == 0 && this.faults.serverPauses()) {
+				this.pausedUntil = now() + TimeUnit.MILLISECONDS.toNanos(50 + random.nextInt(1_500));
+			}
+			else if (fault == 1 && this.faults.dataLoss()) {
+				loseData(random.nextBoolean() ? Long.MAX_VALUE : TimeUnit.MILLISECONDS.toNanos(random.nextInt(50)));
+			}
+			else if (fault == 2 && this.faults.resets() && !this.clients.isEmpty()) {
+				this.clients.get(random.nextInt(this.clients.size())).reset();
+			}
+		}
+	}
+
+	/**
+	 * The server forgets what changed in the last {@code window} (a failover to a replica that
+	 * missed those writes), or everything (a restart without its data): tokens still grow, being
+	 * based on the server's clock.
+	 */
+	private void loseData(long window) {
+		long since = now() - window;
+		this.locks.entrySet().removeIf((entry) -> {
+			boolean lost = window == Long.MAX_VALUE || entry.getValue().changedAt - since > 0;
+			if (lost) {
+				// Gone without a release notice: waiters look again when the lease they were told ends.
+				this.expiredLast.put(entry.getKey(), true);
+			}
+			return lost;
+		});
+		this.waiters.clear();
+		this.giveWays.clear();
+	}
+
+	/** When (virtual) the server runs a command that arrives at {@code arrival}: after any stall. */
+	long serverTimeFor(long arrival) {
+		return Math.max(arrival, this.pausedUntil);
+	}
+
+	void runLate(long delay, Runnable command) {
+		this.simulation.at(delay, this.server, command);
+	}
+
+	// The server's commands: each runs at one virtual instant.
+
+	Acquisition acquire(String key, String owner, Duration lease, Duration willWait, String process, long sentAt,
+			SimulatedClient client) {
+		StoredLockState lock = live(key);
+		if (lock != null && lock.owner.equals(owner)) {
+			return Acquisition.ACQUIRED;
+		}
+		GiveWay giveWay = this.giveWays.get(key);
+		boolean givenWayByThis = giveWay != null && giveWay.process.equals(process) && now() - giveWay.until < 0;
+		if (lock == null && !givenWayByThis) {
+			StoredLockState taken = new StoredLockState(owner, leaseEnd(lease), sentAt, now(), client);
+			this.locks.put(key, taken);
+			this.giveWays.remove(key);
+			this.expiredLast.put(key, false);
+			client.leaseSet(key, owner, taken.expiresAt);
+			return Acquisition.ACQUIRED;
+		}
+		if (!willWait.isZero()) {
+			this.waiters.computeIfAbsent(key, (k) -> new LinkedHashMap<>()).put(process, now() + willWait.toNanos());
+		}
+		if (this.kind == Kind.SESSION) {
+			return Acquisition.busy(SESSION_RECHECK);
+		}
+		long left = (lock != null) ? lock.expiresAt - now() : giveWay.until - now();
+		return Acquisition.busy(Duration.ofNanos(Math.max(TimeUnit.MILLISECONDS.toNanos(1), left)));
+	}
+
+	Release release(String key, String owner, @Nullable String givingWayFrom) {
+		StoredLockState lock = live(key);
+		if (lock == null) {
+			return Release.GONE;
+		}
+		if (!lock.owner.equals(owner)) {
+			return Release.TAKEN;
+		}
+		this.locks.remove(key);
+		this.expiredLast.put(key, false);
+		if (givingWayFrom != null && this.kind == Kind.LEASE) {
+			this.giveWays.put(key, new GiveWay(givingWayFrom, now() + GIVE_WAY));
+		}
+		announceRelease(key);
+		return Release.RELEASED;
+	}
+
+	Renewal renew(LeaseRequest request, String process, SimulatedClient client) {
+		StoredLockState lock = live(request.key());
+		if (lock == null || !lock.owner.equals(request.owner())) {
+			return Renewal.LOST;
+		}
+		lock.expiresAt = leaseEnd(request.lease());
+		lock.changedAt = now();
+		client.leaseSet(request.key(), request.owner(), lock.expiresAt);
+		Map<String, Long> waiting = this.waiters.getOrDefault(request.key(), Map.of());
+		boolean others = waiting.entrySet().stream().anyMatch((w) -> !w.getKey().equals(process) && w.getValue() - now() > 0);
+		return Renewal.renewed(others);
+	}
+
+	long fence(String key, String owner) {
+		StoredLockState lock = live(key);
+		if (lock == null || !lock.owner.equals(owner)) {
+			return 0;
+		}
+		// Based on the clock, so that tokens grow across a restart that lost the last one.
+		this.lastToken = Math.max(this.lastToken + 1, now() / 1_000);
+		return this.lastToken;
+	}
+
+	/** The holder's process ends its lease (a session store, where only it knows the lease). */
+	void leaseEnded(String key, String owner, long end) {
+		StoredLockState lock = live(key);
+		if (lock != null && lock.owner.equals(owner) && lock.expiresAt == end) {
+			this.locks.remove(key);
+			announceRelease(key);
+		}
+	}
+
+	/**
+	 * The session of {@code client} ended on the server: its locks go, and their waiters are told.
+	 * @return the locks it held, each a key and its owner
+	 */
+	Map<String, String> sessionEnded(SimulatedClient client) {
+		Map<String, String> gone = new LinkedHashMap<>();
+		this.locks.forEach((key, lock) -> {
+			if (lock.session == client) {
+				gone.put(key, lock.owner);
+			}
+		});
+		gone.keySet().forEach((key) -> {
+			this.locks.remove(key);
+			announceRelease(key);
+		});
+		return gone;
+	}
+
+	private void announceRelease(String key) {
+		this.clients.forEach((client) -> client.released(key));
+	}
+
+	/**
+	 * The lock's end in the store, by the server's clock: a lease store ends it then; a session
+	 * store's holder process does. A fast clock ends it sooner, by as much as the protocol allows for.
+	 */
+	private long leaseEnd(Duration lease) {
+		long storeLease = TimeUnit.MILLISECONDS.toNanos(Math.max(1, lease.toMillis()));
+		if (this.faults.fastClock()) {
+			storeLease -= storeLease / 100 + (long) (random().nextDouble() * Claim.CLOCK_STEP_ALLOWANCE);
+		}
+		return now() + storeLease;
+	}
+
+	/** Ends the sessions not heard from for their timeout, as the server does on its own. */
+	void expireUnheardSessions() {
+		this.clients.forEach(SimulatedClient::expireSessionIfUnheard);
+	}
+
+	private @Nullable StoredLockState live(String key) {
+		expireUnheardSessions();
+		StoredLockState lock = this.locks.get(key);
+		if (lock != null && this.kind == Kind.LEASE && now() - lock.expiresAt >= 0) {
+			this.locks.remove(key);
+			this.expiredLast.put(key, true);
+			return null;
+		}
+		return lock;
+	}
+
+	@Override
+	public @Nullable String ownerAt(String key) {
+		StoredLockState lock = live(key);
+		return (lock != null) ? lock.owner : null;
+	}
+
+	@Override
+	public long acquireSentAt(String key) {
+		StoredLockState lock = live(key);
+		if (lock == null) {
+			throw new IllegalStateException("'" + key + "' is free");
+		}
+		return lock.sentAt;
+	}
+
+	@Override
+	public boolean expiredLast(String key) {
+		live(key);
+		return this.expiredLast.getOrDefault(key, false);
+	}
+
+	@Override
+	public int subscriptions() {
+		return this.clients.stream().mapToInt(SimulatedClient::subscriptions).sum();
+	}
+
+	@Override
+	public boolean mayBreakExclusion() {
+		return this.faults.dataLoss();
+	}
+
+	/** Two hops of at most 2.1 ms each, then the faults' own delays. */
+	@Override
+	public long longestCallNanos() {
+		long call = this.faults.slowsCalls() ? COMMAND_TIMEOUT : TimeUnit.MILLISECONDS.toNanos(5);
+		return call + (this.faults.slowConnections() ? SLOWEST_CONNECT : TimeUnit.MILLISECONDS.toNanos(3));
+	}
+
+	@Override
+	public long longestBusySleepNanos() {
+		return (this.kind == Kind.SESSION) ? SESSION_RECHECK.toNanos() : ExplorationPlan.LONGEST_LEASE.toNanos();
+	}
+
+	@Override
+	public long longestConfirmationNanos() {
+		return this.faults.slowConfirmations() ? 2 * COMMAND_TIMEOUT : TimeUnit.MILLISECONDS.toNanos(5);
+	}
+
+	@Override
+	public boolean answersInTime() {
+		return !this.faults.any();
+	}
+
+	@Override
+	public boolean mayLoseNotices() {
+		return this.faults.lostNotices();
+	}
+
+	@Override
+	public String toString() {
+		return this.kind + " store with " + this.faults;
+	}
+
+	/** A lock as the server keeps it. */
+	private static final class StoredLockState {
+
+		private final String owner;
+
+		private long expiresAt;
+
+		private final long sentAt;
+
+		private long changedAt;
+
+		private final SimulatedClient session;
+
+		StoredLockState(String owner, long expiresAt, long sentAt, long changedAt, SimulatedClient session) {
+			this.owner = owner;
+			this.expiresAt = expiresAt;
+			this.sentAt = sentAt;
+			this.changedAt = changedAt;
+			this.session = session;
+		}
+
+	}
+
+	private record GiveWay(String process, long until) {
+	}
+
+}
