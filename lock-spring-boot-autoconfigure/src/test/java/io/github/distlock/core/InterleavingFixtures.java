@@ -24,7 +24,7 @@ final class InterleavingFixtures {
 	}
 
 	static LocalLock localLock() {
-		return new LocalLock();
+		return new LocalLock(Timing.SYSTEM);
 	}
 
 	/**
@@ -38,19 +38,21 @@ final class InterleavingFixtures {
 	}
 
 	static ReleaseNotices releaseNotices() {
-		return new ReleaseNotices();
+		return new ReleaseNotices(Timing.SYSTEM);
 	}
 
 	static LeaseKeeper leaseKeeper(Locker locker) {
-		return new LeaseKeeper(locker, SETTINGS, new LeaseEvents(new LockStatistics().counter()));
+		return new LeaseKeeper(locker, SETTINGS, new LeaseEvents(new LockStatistics().counter()),
+				Timing.SYSTEM);
 	}
 
 	static DeferredReleases deferredReleases(Locker locker, LeaseKeeper keeper) {
-		return new DeferredReleases(locker, keeper);
+		return new DeferredReleases(locker, keeper, Timing.SYSTEM);
 	}
 
 	static LockCoordinator coordinator(Locker locker) {
-		return new LockCoordinator(locker, SETTINGS, new LockStatistics().counter(), false, "interleavings");
+		return new LockCoordinator(locker, SETTINGS, new LockStatistics().counter(), false, "interleavings",
+				Timing.SYSTEM);
 	}
 
 }
