@@ -7,7 +7,9 @@
 # Each defect is tried in a scratch git worktree of HEAD (removed afterwards), ROUNDS times from a
 # fresh random seed. Prints, per defect and round, the run (seed count) at which the exploration
 # found it and the failing seed, or that it did not within the budget. A defect of the ZooKeeper
-# locker's own (zookeeper-*.patch) is looked for by the real-time exploration of its contract test.
+# locker's own (zookeeper-*.patch) is looked for by the real-time exploration of its contract test;
+# a concurrency defect of one core class (fray-<class>-*.patch) by that class's Fray interleaving
+# tests (<Class>InterleavingTests), which report the iteration that found it (Fray's log).
 #
 # Usage: scripts/power-check.sh [defect...]   (all patches by default)
 # Settings (environment): SECONDS_PER_ROUND (180), ROUNDS (3), MVN_FLAGS (e.g. -o).
@@ -37,6 +39,19 @@ for defect in "$@"; do
 				-Dtest='ZooKeeperLockerContractTests$Exploration' -Dsurefire.failIfNoSpecifiedTests=false >/dev/null 2>&1) || true
 			broke=$(grep -o -A1 'AssertionError.*' "$report" 2>/dev/null | head -2 | tr '\n' ' ' | cut -c1-200 || true)
 			echo "$defect round $round: ${broke:+found in one real-time run: }${broke:-not found in one real-time run}"
+			continue
+		fi
+		if [[ $defect == fray-* ]]; then
+			# fray-local-lock-... is looked for by LocalLockInterleavingTests, and so on.
+			class=$(echo "$defect" | sed -E 's/^fray-(local-lock|release-notices|lease-keeper|deferred-release|holding-handle)-.*/\1/' \
+				| sed -E 's/(^|-)([a-z])/\U\2/g; s/DeferredRelease$/DeferredReleases/')InterleavingTests
+			log="$scratch/lock-spring-boot-autoconfigure/target/fray/report/fray.log"
+			rm -f "$log"
+			start=$(date +%s)
+			(cd "$scratch" && ./mvnw -B -ntp -q $MVN_FLAGS -pl lock-spring-boot-autoconfigure -am verify -DskipITs \
+				-Dtest="$class" -Dsurefire.failIfNoSpecifiedTests=false >/dev/null 2>&1) || true
+			found=$(grep -o 'Error found at iter: [0-9]*' "$log" 2>/dev/null | head -1 || true)
+			echo "$defect round $round ($class, $(( $(date +%s) - start )) s): ${found:-not found}"
 			continue
 		fi
 		report="$scratch/lock-spring-boot-autoconfigure/target/surefire-reports/io.github.distlock.core.ExplorationTests.txt"

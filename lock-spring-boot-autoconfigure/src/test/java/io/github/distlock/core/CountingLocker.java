@@ -8,11 +8,15 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A store of one process for the {@code *InterleavingTests}: it grants every acquisition and
- * renewal, and counts what the core asks of it, so that a test can check the protocol's
- * invariants: releases, renewals in flight per owner, open subscriptions. Thread-safe.
+ * A store of one process for the {@code *InterleavingTests}: it grants every acquisition, and every
+ * renewal unless told to find claims lost, and counts what the core asks of it, so that a test can
+ * check the protocol's invariants: owners it holds locks for, releases, renewals in flight per
+ * owner, open subscriptions. Thread-safe.
  */
 final class CountingLocker implements Locker {
+
+	/** Owners holding a lock here: taken and not released. */
+	private final Set<String> holders = ConcurrentHashMap.newKeySet();
 
 	private final AtomicInteger releases = new AtomicInteger();
 
@@ -26,15 +30,19 @@ final class CountingLocker implements Locker {
 	/** Owners renewed again while a renewal of theirs was in the store. */
 	private final Set<String> renewedTwiceAtOnce = ConcurrentHashMap.newKeySet();
 
+	/** Whether a renewal finds its claim lost, as when a lease ran out in the store. */
+	private volatile boolean losing;
+
 	@Override
 	public Acquisition tryAcquire(String key, String owner, Duration lease, Duration willWait) {
+		this.holders.add(owner);
 		return Acquisition.ACQUIRED;
 	}
 
 	@Override
 	public Release release(String key, String owner) {
 		this.releases.incrementAndGet();
-		return Release.RELEASED;
+		return this.holders.remove(owner) ? Release.RELEASED : Release.GONE;
 	}
 
 	@Override
@@ -44,7 +52,7 @@ final class CountingLocker implements Locker {
 			if (!this.renewing.add(lease.owner())) {
 				this.renewedTwiceAtOnce.add(lease.owner());
 			}
-			renewed.add(Renewal.RENEWED);
+			renewed.add(this.losing ? Renewal.LOST : Renewal.RENEWED);
 		}
 		this.renewals.addAndGet(leases.size());
 		// The store answers now: a scheduler may run anything in between.
@@ -81,6 +89,16 @@ final class CountingLocker implements Locker {
 			}
 
 		};
+	}
+
+	/** From now on, every renewal finds its claim lost. */
+	void loseClaims() {
+		this.losing = true;
+	}
+
+	/** Owners holding a lock here now. */
+	Set<String> holders() {
+		return this.holders;
 	}
 
 	int releases() {

@@ -2,16 +2,21 @@ package io.github.distlock.core;
 
 import java.time.Duration;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 /**
- * Builds the core objects that the {@code *InterleavingTests} drive, in one place: when their
- * constructors change (a clock and scheduler to pass in), only this class does.
+ * Builds the core objects that the {@code *InterleavingTests} drive, in one place, on an
+ * {@link InterleavingTiming}; and starts and joins their threads.
+ *
+ * <p>The tests interrupt no thread: Fray 0.9.2 throws a {@code NullPointerException} from
+ * {@code Thread.interrupt()} on JDK 17, so a waiter that gives up here is one whose deadline passed.
  */
 final class InterleavingFixtures {
 
 	/** A lease no schedule outlives: a holding here ends by release or loss, never by time. */
 	static final Duration LONG = Duration.ofHours(1);
 
-	/** A deadline no schedule reaches: a waiter here leaves when interrupted, never by time. */
+	/** A deadline no schedule reaches: a waiter here waits until it is woken. */
 	static final long NO_DEADLINE = Long.MAX_VALUE;
 
 	private static final LockSettings SETTINGS = LockSettings.watchdogLease(LONG);
@@ -19,12 +24,17 @@ final class InterleavingFixtures {
 	private InterleavingFixtures() {
 	}
 
+	/** A request for a fixed lease of {@link #LONG}. */
 	static LockRequest request(String key) {
-		return new LockRequest(key, LONG, false, null, System.nanoTime());
+		return request(key, LONG, false);
 	}
 
-	static LocalLock localLock() {
-		return new LocalLock(Timing.SYSTEM);
+	static LockRequest request(String key, Duration lease, boolean watchdog) {
+		return new LockRequest(key, lease, watchdog, null, System.nanoTime());
+	}
+
+	static LocalLock localLock(InterleavingTiming timing) {
+		return new LocalLock(timing);
 	}
 
 	/**
@@ -37,22 +47,39 @@ final class InterleavingFixtures {
 		return new Holding(claim, request, Thread.currentThread(), now);
 	}
 
-	static ReleaseNotices releaseNotices() {
-		return new ReleaseNotices(Timing.SYSTEM);
+	static ReleaseNotices releaseNotices(InterleavingTiming timing) {
+		return new ReleaseNotices(timing);
 	}
 
-	static LeaseKeeper leaseKeeper(Locker locker) {
-		return new LeaseKeeper(locker, SETTINGS, new LeaseEvents(new LockStatistics().counter()),
-				Timing.SYSTEM);
+	static DeferredReleases deferredReleases(Locker locker, InterleavingTiming timing) {
+		LeaseKeeper keeper = new LeaseKeeper(locker, SETTINGS, new LeaseEvents(new LockListener() {
+		}), timing);
+		return new DeferredReleases(locker, keeper, timing);
 	}
 
-	static DeferredReleases deferredReleases(Locker locker, LeaseKeeper keeper) {
-		return new DeferredReleases(locker, keeper, Timing.SYSTEM);
+	/** A coordinator that tells {@code listener} of every acquisition and release. */
+	static LockCoordinator coordinator(Locker locker, LockListener listener, InterleavingTiming timing) {
+		return new LockCoordinator(locker, SETTINGS, listener, true, "interleavings", timing);
 	}
 
-	static LockCoordinator coordinator(Locker locker) {
-		return new LockCoordinator(locker, SETTINGS, new LockStatistics().counter(), false, "interleavings",
-				Timing.SYSTEM);
+	static Thread start(Runnable action) {
+		Thread thread = new Thread(action);
+		thread.start();
+		return thread;
+	}
+
+	/**
+	 * Waits for the threads to end. Under Fray a timed join ends before they do only when no other
+	 * thread can run (Fray's {@code ignoreTimedBlock}): then a thread still alive waits for a wake-up
+	 * that nobody will send (the core's long waits have no timeout here, see
+	 * {@link InterleavingTiming}), and the test fails at once instead of hanging.
+	 */
+	static void joinAll(Thread... threads) throws InterruptedException {
+		for (Thread thread : threads) {
+			thread.join(LONG.toMillis());
+			assertThat(thread.isAlive()).as("%s waits, and no thread can wake it: a lost wake-up or a deadlock",
+					thread.getName()).isFalse();
+		}
 	}
 
 }

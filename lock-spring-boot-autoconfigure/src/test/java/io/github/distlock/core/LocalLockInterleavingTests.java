@@ -8,6 +8,8 @@ import org.pastalab.fray.junit.junit5.FrayTestExtension;
 import org.pastalab.fray.junit.junit5.annotations.FrayTest;
 
 import static io.github.distlock.core.InterleavingFixtures.NO_DEADLINE;
+import static io.github.distlock.core.InterleavingFixtures.joinAll;
+import static io.github.distlock.core.InterleavingFixtures.start;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -23,7 +25,7 @@ class LocalLockInterleavingTests {
 
 	private final CountingLocker locker = new CountingLocker();
 
-	private final LocalLock local = InterleavingFixtures.localLock();
+	private final LocalLock local = InterleavingFixtures.localLock(new InterleavingTiming());
 
 	/** Threads between their holding's start and its release: never more than one. */
 	private final AtomicInteger inside = new AtomicInteger();
@@ -122,18 +124,6 @@ class LocalLockInterleavingTests {
 		assertThat(this.local.queueLength()).isZero();
 		assertThat(this.local.awaitTurn(InterleavingFixtures.request(KEY), 0)).isEqualTo(Turn.TO_STORE);
 		this.local.passTurn(null);
-	}
-
-	private static Thread start(Runnable action) {
-		Thread thread = new Thread(action);
-		thread.start();
-		return thread;
-	}
-
-	private static void joinAll(Thread... threads) throws InterruptedException {
-		for (Thread thread : threads) {
-			thread.join();
-		}
 	}
 
 }
