@@ -22,10 +22,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * <ul>
  * <li>A wait on a condition longer than {@link #UNTIMED_BEYOND} waits without a timeout. The tests' leases and
  * deadlines are that long ({@link InterleavingFixtures#LONG}, {@link InterleavingFixtures#NO_DEADLINE}),
- * so their waiters must be woken by a signal, never by time. A waiter nobody wakes then stays
- * blocked, which {@link InterleavingFixtures#joinAll} reports at once; with a timed wait Fray would
- * end the wait as soon as no other thread can run (its {@code ignoreTimedBlock}), and the waiter
- * would wait again, for ever.</li>
+ * so their waiters must be woken by a signal, never by time. With a timed wait Fray would end
+ * a wait nobody wakes as soon as no other thread can run (its {@code ignoreTimedBlock}), and the
+ * waiter would wait again, for ever, unnoticed. Untimed, it stays parked: Fray 0.9.2 does not report
+ * that as a deadlock, and the Fray fork's timeout (pom.xml) fails the build.</li>
  * <li>An executor runs each task on a thread of its own as soon as it is given it, whatever its
  * delay: the delay's end is one more moment for Fray to place. Cancelling a task that has not
  * started stops it. Its threads end with their task, and shutting it down interrupts nothing
