@@ -8,7 +8,10 @@
 # fresh random seed. Prints, per defect and round, the run (seed count) at which the exploration
 # found it and the failing seed, or that it did not within the budget. A defect of the ZooKeeper
 # locker's own (zookeeper-*.patch) is looked for by its contract test, whose Exploration runs the
-# workload in real time (a nested class of the abstract contract: -Dtest names both).
+# workload in real time (a nested class of the abstract contract: -Dtest names both); a concurrency
+# defect of one core class (fray-<class>-*.patch) by that class's Fray interleaving tests
+# (<Class>InterleavingTests), which report the iteration that found it (Fray's log), or, for a lost
+# wake-up that leaves threads parked, the fork's timeout.
 #
 # Usage: scripts/power-check.sh [defect...]   (all patches by default)
 # Settings (environment): SECONDS_PER_ROUND (180), ROUNDS (3), MVN_FLAGS (e.g. -o).
@@ -38,6 +41,22 @@ for defect in "$@"; do
 				-Dtest='ZooKeeperLockerContractTests,AbstractLockerContractTests$Exploration' -Dsurefire.failIfNoSpecifiedTests=false >/dev/null 2>&1) || true
 			broke=$(grep -o -A1 'AssertionError.*' "$report" 2>/dev/null | head -2 | tr '\n' ' ' | cut -c1-200 || true)
 			echo "$defect round $round: ${broke:+found in one real-time run: }${broke:-not found in one real-time run}"
+			continue
+		fi
+		if [[ $defect == fray-* ]]; then
+			# fray-local-lock-... is looked for by LocalLockInterleavingTests, and so on.
+			class=$(echo "$defect" | sed -E 's/^fray-(local-lock|release-notices|lease-keeper|deferred-release|holding-handle)-.*/\1/' \
+				| sed -E 's/(^|-)([a-z])/\U\2/g; s/DeferredRelease$/DeferredReleases/')InterleavingTests
+			log="$scratch/lock-spring-boot-autoconfigure/target/fray/report/fray.log"
+			rm -f "$log"
+			start=$(date +%s)
+			output=$(cd "$scratch" && ./mvnw -B -ntp $MVN_FLAGS -pl lock-spring-boot-autoconfigure -am verify -DskipITs \
+				-Dtest="$class" -Dsurefire.failIfNoSpecifiedTests=false 2>&1 || true)
+			found=$(grep -o 'Error found at iter: [0-9]*' "$log" 2>/dev/null | head -1 || true)
+			if [ -z "$found" ] && grep -q 'There was a timeout in the fork' <<<"$output"; then
+				found="threads left parked until the fork's timeout (a lost wake-up)"
+			fi
+			echo "$defect round $round ($class, $(( $(date +%s) - start )) s): ${found:-not found}"
 			continue
 		fi
 		report="$scratch/lock-spring-boot-autoconfigure/target/surefire-reports/io.github.distlock.core.ExplorationTests.txt"

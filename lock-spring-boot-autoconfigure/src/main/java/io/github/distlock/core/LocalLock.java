@@ -95,7 +95,7 @@ final class LocalLock {
 					break;
 				}
 				try {
-					waiter.wake.awaitNanos(pause(waiter, remaining));
+					this.timing.awaitNanos(waiter.wake, pause(waiter, remaining));
 				}
 				catch (InterruptedException ex) {
 					interrupted = true;

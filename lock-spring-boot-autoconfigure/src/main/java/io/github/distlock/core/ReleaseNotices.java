@@ -21,6 +21,8 @@ final class ReleaseNotices {
 	/** Signalled when the phase advances. */
 	private final Condition advanced;
 
+	private final Timing timing;
+
 	/** Advanced by every notice; written under the mutex. */
 	private volatile int phase;
 
@@ -30,6 +32,7 @@ final class ReleaseNotices {
 	private volatile @Nullable ReleaseSubscription subscription;
 
 	ReleaseNotices(Timing timing) {
+		this.timing = timing;
 		this.advanced = timing.newCondition(this.mutex);
 	}
 
@@ -121,7 +124,7 @@ final class ReleaseNotices {
 		try {
 			// Until the time is up: the holder's lease ran out, or the pause was bounded; then try again.
 			for (long left = nanos; this.phase == mark && left > 0;) {
-				left = this.advanced.awaitNanos(left);
+				left = this.timing.awaitNanos(this.advanced, left);
 			}
 			return true;
 		}

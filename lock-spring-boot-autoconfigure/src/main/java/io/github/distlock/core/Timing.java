@@ -49,6 +49,19 @@ interface Timing {
 	Condition newCondition(ReentrantLock mutex);
 
 	/**
+	 * Waits on {@code condition}, a condition of this timing, for at most {@code nanos}, as
+	 * {@link Condition#awaitNanos} does: the one way the core waits on its conditions, so that a test
+	 * can tell a wait that no schedule outlives from one that ends.
+	 * @param condition the condition, whose mutex the caller holds
+	 * @param nanos the longest wait
+	 * @return an estimate of the nanoseconds left, as {@link Condition#awaitNanos}
+	 * @throws InterruptedException when the thread is interrupted
+	 */
+	default long awaitNanos(Condition condition, long nanos) throws InterruptedException {
+		return condition.awaitNanos(nanos);
+	}
+
+	/**
 	 * A scheduler with one thread, which drops cancelled tasks at once.
 	 * @param threadName its thread's name
 	 * @return a new scheduler
