@@ -48,7 +48,8 @@ record ExplorationPlan(int processes, int threadsPerProcess, int keys, Duration 
 
 	Duration waitFor(Random random) {
 		if (this.longHolds) {
-			return Duration.ofMillis(random.nextInt(100));
+			// Short waits, whose ends pile up behind one holder; and long ones, answered busy again and again.
+			return random.nextBoolean() ? Duration.ofMillis(random.nextInt(100)) : Duration.ofSeconds(3);
 		}
 		return switch (random.nextInt(4)) {
 			case 0 -> Duration.ZERO;
@@ -56,6 +57,14 @@ record ExplorationPlan(int processes, int threadsPerProcess, int keys, Duration 
 			case 2 -> Duration.ofMillis(100 + random.nextInt(900));
 			default -> Duration.ofSeconds(3);
 		};
+	}
+
+	/**
+	 * How long a worker that did not get the lock waits before it tries again: with long holders,
+	 * long enough that now and then nobody in its process waits, and the process stops listening.
+	 */
+	Duration pauseAfterBusy(Random random) {
+		return Duration.ofMillis(this.longHolds ? 50 + random.nextInt(300) : random.nextInt(50));
 	}
 
 	/** How long a holder works under the lock: now and then past a short lease. */

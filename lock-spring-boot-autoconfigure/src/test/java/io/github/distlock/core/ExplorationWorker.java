@@ -67,7 +67,7 @@ final class ExplorationWorker implements Runnable {
 				hold(key, (HoldingHandle) taken.get(), random);
 			}
 			else {
-				this.simulation.pass(Duration.ofMillis(random.nextInt(50)).toNanos());
+				this.simulation.pass(this.plan.pauseAfterBusy(random).toNanos());
 			}
 		}
 	}
