@@ -35,11 +35,12 @@ for defect in "$@"; do
 	for round in $(seq 1 "$ROUNDS"); do
 		if [[ $defect == zookeeper-* ]]; then
 			# A defect of the ZooKeeper locker's own: the real-time exploration of its contract test.
-			report="$scratch/lock-zookeeper/target/surefire-reports/io.github.distlock.zookeeper.ZooKeeperLockerContractTests.txt"
+			# Surefire's XML report keeps every nested class's failures; its text report only the last class's.
+			report="$scratch/lock-zookeeper/target/surefire-reports/TEST-io.github.distlock.zookeeper.ZooKeeperLockerContractTests.xml"
 			rm -f "$report"
 			(cd "$scratch" && ./mvnw -B -ntp -q $MVN_FLAGS -pl lock-zookeeper -am verify -DskipITs \
 				-Dtest='ZooKeeperLockerContractTests,AbstractLockerContractTests$Exploration' -Dsurefire.failIfNoSpecifiedTests=false >/dev/null 2>&1) || true
-			broke=$(grep -o -A1 'AssertionError.*' "$report" 2>/dev/null | head -2 | tr '\n' ' ' | cut -c1-200 || true)
+			broke=$(grep -o '<failure message="[^"]*' "$report" 2>/dev/null | head -1 | sed 's/<failure message="//; s/&#10;/ /g' | cut -c1-200 || true)
 			echo "$defect round $round: ${broke:+found in one real-time run: }${broke:-not found in one real-time run}"
 			continue
 		fi
