@@ -48,8 +48,8 @@ record ExplorationPlan(int processes, int threadsPerProcess, int keys, Duration 
 
 	Duration waitFor(Random random) {
 		if (this.longHolds) {
-			// Short waits, whose ends pile up behind one holder; and long ones, answered busy again and again.
-			return random.nextBoolean() ? Duration.ofMillis(random.nextInt(100)) : Duration.ofSeconds(3);
+			// Short waits, so that a process stops listening now and then, behind the same holder.
+			return Duration.ofMillis(random.nextInt(100));
 		}
 		return switch (random.nextInt(4)) {
 			case 0 -> Duration.ZERO;
