@@ -511,13 +511,6 @@ public abstract class AbstractLockerContractTests {
 		}
 
 		private void explore(ExplorationPlan plan) throws Exception {
-			// Each process takes a lock once first: a store that gets ready on its first lock (a
-			// ZooKeeper session to prove) would otherwise spend the short waits of a run on that.
-			for (Locker process : List.of(locker(), otherProcess())) {
-				String warmUp = AbstractLockerContractTests.this.key + ":warm-up";
-				hold(process, warmUp, first, LEASE);
-				process.release(warmUp, first);
-			}
 			long seed = System.nanoTime();
 			ExecutorService sampler = Executors.newSingleThreadExecutor();
 			try {

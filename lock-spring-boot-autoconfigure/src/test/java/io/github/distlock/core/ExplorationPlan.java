@@ -43,7 +43,8 @@ record ExplorationPlan(int processes, int threadsPerProcess, int keys, Duration 
 
 	/** A fixed lease, or {@code null} for the watchdog. */
 	@Nullable Duration lease(Random random) {
-		return (random.nextInt(3) == 0) ? null : Duration.ofMillis(20 + random.nextInt((int) LONGEST_LEASE.toMillis() - 20));
+		// A long holder keeps its lock by the watchdog: a fixed lease would run out under its work.
+		return (this.longHolds || random.nextInt(3) == 0) ? null : Duration.ofMillis(20 + random.nextInt((int) LONGEST_LEASE.toMillis() - 20));
 	}
 
 	Duration waitFor(Random random) {
