@@ -2,6 +2,7 @@ package io.github.distlock.core;
 
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.Callable;
 
 import org.junit.jupiter.api.AfterEach;
 
@@ -81,7 +82,7 @@ class SimulatedStoreContractTests extends AbstractLockerContractTests {
 		return kind() == Kind.LEASE;
 	}
 
-	private <T> T call(java.util.concurrent.Callable<T> body) {
+	private <T> T call(Callable<T> body) {
 		try {
 			return this.simulation.call(body);
 		}
