@@ -2,7 +2,6 @@ package io.github.distlock;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
-import java.lang.annotation.Inherited;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
@@ -10,7 +9,8 @@ import java.lang.annotation.Target;
 import org.springframework.aot.hint.annotation.Reflective;
 
 /**
- * Runs the annotated method while holding a distributed lock on Redis.
+ * Runs the annotated method while holding a distributed lock, in the lock store the
+ * application uses (Redis, a database or ZooKeeper).
  *
  * <pre class="code">
  * &#64;DistributedLock(key = "#goodsId", leaseMs = 5000)
@@ -33,8 +33,8 @@ import org.springframework.aot.hint.annotation.Reflective;
  * <p>When the lock stays busy for the whole wait, the method does not run: with
  * {@link #whenBusy()} {@link WhenBusy#SKIP SKIP} it returns an empty value, otherwise the
  * {@link #fallback()} method runs instead if one is named, or a {@link LockNotAcquiredException}
- * is thrown. When Redis cannot be reached, a
- * {@link LockBackendException} is thrown within the client's command timeout.
+ * is thrown. When the store cannot be reached, a {@link LockStoreException} is thrown within the
+ * store client's timeout.
  *
  * <p>Transactions: the lock is taken before a {@code @Transactional} method's transaction begins
  * and released after it commits or rolls back. When a caller's transaction is still open as the
@@ -60,7 +60,6 @@ import org.springframework.aot.hint.annotation.Reflective;
  */
 @Target(ElementType.METHOD)
 @Retention(RetentionPolicy.RUNTIME)
-@Inherited
 @Documented
 @Reflective
 public @interface DistributedLock {
@@ -70,7 +69,7 @@ public @interface DistributedLock {
 	 * {@code #order.id}, {@code #p0} or {@code #a0} (the first argument), {@code @bean.method()},
 	 * or a literal such as {@code 'stock'}. A {@code Collection} or array result locks every
 	 * element, in sorted order, all or nothing (a multi-lock). A key that evaluates to null,
-	 * empty or blank fails the call before Redis is touched.
+	 * empty or blank fails the call before the store is asked.
 	 * @return the key expression
 	 */
 	String key();

@@ -1,5 +1,9 @@
 package io.github.distlock;
 
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
 /**
  * A held distributed lock. Closing it releases the lock; closing it again is harmless.
  *
@@ -20,17 +24,17 @@ public interface LockHandle extends AutoCloseable {
 	 * Returns the fencing token of this holding: greater than every token issued before for the
 	 * same lock, so a store can reject writes from a holder whose lease has run out. Nested
 	 * (reentrant) holdings share the outermost holding's token.
-	 * <p>The token is minted in Redis the first time it is asked for (one round trip), and only
+	 * <p>The token is minted by the lock store the first time it is asked for (one round trip), and only
 	 * while the lock is held: ask for it inside the critical section, before the writes it fences.
 	 * @return the fencing token
 	 * @throws IllegalStateException when the lock is no longer held (released, or its lease lost)
-	 * @throws LockBackendException when Redis could not be reached in time
+	 * @throws LockStoreException when the store could not be reached in time
 	 */
 	long fencingToken();
 
 	/**
 	 * Returns whether the lock is still held: {@code false} once released, or once the lease is
-	 * known to be lost or may have run out (its own lease ran out, Redis may have let it expire
+	 * known to be lost or may have run out (its own lease ran out, the store may have let it expire
 	 * because a renewal got no answer in time, or a renewal found the lock gone).
 	 * @return whether the lock is held
 	 */
@@ -43,5 +47,34 @@ public interface LockHandle extends AutoCloseable {
 	 */
 	@Override
 	void close();
+
+	/**
+	 * Lets the holding go on without the thread that took it: from now on that thread, taking the
+	 * lock again, waits like any other holder rather than re-entering it. For work that goes on
+	 * and completes on other threads (a returned {@code CompletionStage}, a task handed to a
+	 * pool), so that the next task of the thread that took the lock does not re-enter a lock it
+	 * does not work under. This default does nothing, which suits a handle whose holdings are not
+	 * re-entrant by thread.
+	 */
+	default void detachFromThread() {
+	}
+
+	/**
+	 * Releases the lock once {@code delay} has passed rather than now, for a minimum hold
+	 * ({@code holdAtLeastMs}); until then the lock stays held, detached from the thread that
+	 * took it ({@link #detachFromThread()}). This default detaches the handle and closes it later
+	 * on a JDK timer. distlock's own handles are released by their lock template, which, when it
+	 * is closed first (the application stops), leaves the lock in the store to expire when the
+	 * delay ends.
+	 * @param delay how long the lock stays held from now; zero or negative to release now
+	 */
+	default void closeAfter(Duration delay) {
+		if (delay.isNegative() || delay.isZero()) {
+			close();
+			return;
+		}
+		detachFromThread();
+		CompletableFuture.delayedExecutor(delay.toNanos(), TimeUnit.NANOSECONDS).execute(this::close);
+	}
 
 }

@@ -32,7 +32,7 @@ public interface LockTemplate {
 	 * @return the held lock, or empty when another holder kept it for the whole wait (or the
 	 * waiting thread was interrupted, whose flag stays set)
 	 * @throws IllegalArgumentException if the key is blank or a duration is negative
-	 * @throws LockBackendException if the lock store could not be reached in time
+	 * @throws LockStoreException if the lock store could not be reached in time
 	 */
 	Optional<LockHandle> tryAcquire(String key, @Nullable Duration lease, @Nullable Duration wait);
 
@@ -45,7 +45,7 @@ public interface LockTemplate {
 	 * @param <T> the action's result type
 	 * @return what the action returned
 	 * @throws LockNotAcquiredException if another holder kept the lock for the whole wait
-	 * @throws LockBackendException if the lock store could not be reached in time
+	 * @throws LockStoreException if the lock store could not be reached in time
 	 */
 	default <T> T execute(String key, @Nullable Duration lease, @Nullable Duration wait, Supplier<T> action) {
 		long start = System.nanoTime();

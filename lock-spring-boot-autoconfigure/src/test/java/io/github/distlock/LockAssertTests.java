@@ -3,7 +3,7 @@ package io.github.distlock;
 import java.time.Duration;
 
 import io.github.distlock.core.DefaultLockTemplate;
-import io.github.distlock.core.LockSettings;
+import io.github.distlock.core.WatchdogSettings;
 import io.github.distlock.memory.InMemoryLocker;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -18,7 +18,7 @@ import static org.assertj.core.api.Assertions.assertThatNoException;
 class LockAssertTests {
 
 	private final DefaultLockTemplate template = new DefaultLockTemplate(new InMemoryLocker(),
-			LockSettings.watchdogLease(Duration.ofSeconds(30)));
+			WatchdogSettings.watchdogLease(Duration.ofSeconds(30)));
 
 	@AfterEach
 	void close() {

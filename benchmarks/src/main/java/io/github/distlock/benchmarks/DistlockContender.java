@@ -9,7 +9,7 @@ import org.springframework.data.redis.connection.lettuce.LettuceClientConfigurat
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 import io.github.distlock.core.DefaultLockTemplate;
-import io.github.distlock.core.LockSettings;
+import io.github.distlock.core.WatchdogSettings;
 import io.github.distlock.micrometer.LockMetrics;
 import io.github.distlock.redis.RedisLocker;
 
@@ -38,7 +38,7 @@ final class DistlockContender implements Contender {
 		// As an application context does: the locker gets ready before the first lock.
 		this.locker.start();
 		this.metered = metered;
-		this.template = new DefaultLockTemplate(this.locker, LockSettings.watchdogLease(LEASE),
+		this.template = new DefaultLockTemplate(this.locker, WatchdogSettings.watchdogLease(LEASE),
 				metered ? List.of(new LockMetrics(new SimpleMeterRegistry())) : List.of());
 	}
 

@@ -1,8 +1,8 @@
 package io.github.distlock.benchmarks;
 
 import io.github.distlock.core.DefaultLockTemplate;
-import io.github.distlock.core.LockSettings;
-import io.github.distlock.core.Locker;
+import io.github.distlock.core.WatchdogSettings;
+import io.github.distlock.store.Locker;
 
 /**
  * distlock on any store: a {@link DefaultLockTemplate} over the store's {@link Locker}, with the
@@ -24,7 +24,7 @@ final class LockerContender implements Contender {
 	<L extends Locker & AutoCloseable> LockerContender(String name, L locker) {
 		this.name = name;
 		this.locker = locker;
-		this.template = new DefaultLockTemplate(locker, LockSettings.watchdogLease(LEASE));
+		this.template = new DefaultLockTemplate(locker, WatchdogSettings.watchdogLease(LEASE));
 	}
 
 	@Override

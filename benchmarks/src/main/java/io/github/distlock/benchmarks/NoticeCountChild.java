@@ -10,7 +10,7 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 
 import io.github.distlock.LockHandle;
 import io.github.distlock.core.DefaultLockTemplate;
-import io.github.distlock.core.LockSettings;
+import io.github.distlock.core.WatchdogSettings;
 import io.github.distlock.redis.RedisLocker;
 
 /**
@@ -42,7 +42,7 @@ public final class NoticeCountChild {
 		LettuceConnectionFactory connectionFactory = DistlockContender.connectionFactory(redis);
 		RedisLocker locker = new RedisLocker(connectionFactory, args[2]);
 		locker.onRelease((key) -> count(notices, measureFrom, end));
-		DefaultLockTemplate template = new DefaultLockTemplate(locker, LockSettings.watchdogLease(LEASE));
+		DefaultLockTemplate template = new DefaultLockTemplate(locker, WatchdogSettings.watchdogLease(LEASE));
 		Thread.sleep(Math.max(0, startAt - System.currentTimeMillis()));
 		Thread[] workers = new Thread[threads];
 		for (int t = 0; t < threads; t++) {

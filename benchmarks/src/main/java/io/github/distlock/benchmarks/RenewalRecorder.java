@@ -9,14 +9,14 @@ import java.util.concurrent.TimeUnit;
 
 import org.HdrHistogram.Histogram;
 
-import io.github.distlock.core.Acquisition;
-import io.github.distlock.core.ClaimLossListener;
-import io.github.distlock.core.LeaseRequest;
-import io.github.distlock.core.Locker;
-import io.github.distlock.core.Release;
-import io.github.distlock.core.ReleaseListener;
-import io.github.distlock.core.ReleaseSubscription;
-import io.github.distlock.core.Renewal;
+import io.github.distlock.store.Acquisition;
+import io.github.distlock.store.ClaimLossListener;
+import io.github.distlock.store.LeaseRequest;
+import io.github.distlock.store.Locker;
+import io.github.distlock.store.Release;
+import io.github.distlock.store.ReleaseListener;
+import io.github.distlock.store.ReleaseSubscription;
+import io.github.distlock.store.Renewal;
 
 /**
  * A {@link Locker} that passes every call on and records, per lock, when it was taken and when

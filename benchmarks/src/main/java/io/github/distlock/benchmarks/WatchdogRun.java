@@ -10,7 +10,7 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 
 import io.github.distlock.LockHandle;
 import io.github.distlock.core.DefaultLockTemplate;
-import io.github.distlock.core.LockSettings;
+import io.github.distlock.core.WatchdogSettings;
 import io.github.distlock.redis.RedisLocker;
 
 /**
@@ -21,7 +21,7 @@ import io.github.distlock.redis.RedisLocker;
 final class WatchdogRun {
 
 	/** A short lease and renew interval, so that a few intervals pass quickly. */
-	static final LockSettings SETTINGS = new LockSettings(Duration.ofSeconds(9), Duration.ofSeconds(3), null);
+	static final WatchdogSettings SETTINGS = new WatchdogSettings(Duration.ofSeconds(9), Duration.ofSeconds(3), null);
 
 	/** How long the locks are held after the last was taken: three renew intervals. */
 	static final Duration HOLD = SETTINGS.renewInterval().multipliedBy(3);

@@ -8,9 +8,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.StringJoiner;
 
-import io.github.distlock.core.LeaseRequest;
-import io.github.distlock.core.Locker;
-import io.github.distlock.core.Renewal;
+import io.github.distlock.store.LeaseRequest;
+import io.github.distlock.store.Locker;
+import io.github.distlock.store.Renewal;
 
 /**
  * Renews a batch of leases with one {@code UPDATE} per chunk of {@link #CHUNK} leases, which

@@ -5,7 +5,7 @@ import java.sql.SQLException;
 
 import org.jspecify.annotations.Nullable;
 
-import io.github.distlock.core.Release;
+import io.github.distlock.store.Release;
 
 /**
  * A lock's row as a release that changed nothing finds it, to tell a lock that is gone from one

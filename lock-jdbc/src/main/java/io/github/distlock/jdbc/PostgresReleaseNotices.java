@@ -16,8 +16,8 @@ import org.jspecify.annotations.Nullable;
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
 
-import io.github.distlock.core.ReleaseListener;
-import io.github.distlock.core.ReleaseSubscription;
+import io.github.distlock.store.ReleaseListener;
+import io.github.distlock.store.ReleaseSubscription;
 
 /**
  * Release notices on PostgreSQL: one connection per locker {@code LISTEN}s on the table's channel,

@@ -6,7 +6,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 
 import io.github.distlock.core.AbstractLockerContractTests;
-import io.github.distlock.core.Locker;
+import io.github.distlock.store.Locker;
 
 /**
  * The {@link Locker} contract on a lock table of each test's own, on one database.

@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 import io.github.distlock.LockHandle;
 import io.github.distlock.core.DefaultLockTemplate;
-import io.github.distlock.core.LockSettings;
+import io.github.distlock.core.WatchdogSettings;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -38,7 +38,7 @@ class JdbcLockTemplateIntegrationTests {
 	@EnumSource(TestDatabase.class)
 	void twoProcessesLoseNoUpdateAndTokensFollowLockOrder(TestDatabase database) throws Exception {
 		try (JdbcLockFixture fixture = new JdbcLockFixture(database)) {
-			LockSettings settings = LockSettings.watchdogLease(Duration.ofSeconds(30));
+			WatchdogSettings settings = WatchdogSettings.watchdogLease(Duration.ofSeconds(30));
 			DefaultLockTemplate first = new DefaultLockTemplate(fixture.locker(), settings);
 			DefaultLockTemplate second = new DefaultLockTemplate(fixture.locker(), settings);
 			long started = System.nanoTime();

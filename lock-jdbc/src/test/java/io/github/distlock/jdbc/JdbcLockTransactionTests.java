@@ -20,8 +20,8 @@ import org.springframework.jdbc.datasource.DelegatingDataSource;
 import org.springframework.jdbc.datasource.TransactionAwareDataSourceProxy;
 import org.springframework.transaction.support.TransactionTemplate;
 
-import io.github.distlock.core.Acquisition;
-import io.github.distlock.core.Release;
+import io.github.distlock.store.Acquisition;
+import io.github.distlock.store.Release;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;

@@ -23,10 +23,10 @@ import org.springframework.jdbc.CannotGetJdbcConnectionException;
 import org.springframework.jdbc.datasource.DelegatingDataSource;
 
 import io.github.distlock.LockHandle;
-import io.github.distlock.core.Acquisition;
 import io.github.distlock.core.DefaultLockTemplate;
 import io.github.distlock.core.LockListener;
-import io.github.distlock.core.LockSettings;
+import io.github.distlock.core.WatchdogSettings;
+import io.github.distlock.store.Acquisition;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -162,7 +162,7 @@ class JdbcLockerExhaustedPoolTests {
 			}
 		};
 		try (JdbcLocker locker = locker("Hikari", TIMEOUT)) {
-			DefaultLockTemplate template = new DefaultLockTemplate(locker, LockSettings.watchdogLease(lease),
+			DefaultLockTemplate template = new DefaultLockTemplate(locker, WatchdogSettings.watchdogLease(lease),
 					List.of(listener));
 			LockHandle handle = template.tryAcquire("job", null, Duration.ZERO).orElseThrow();
 			long started = System.nanoTime();

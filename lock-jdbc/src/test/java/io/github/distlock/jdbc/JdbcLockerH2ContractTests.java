@@ -1,7 +1,7 @@
 package io.github.distlock.jdbc;
 
 /**
- * The {@link io.github.distlock.core.Locker} contract on H2.
+ * The {@link io.github.distlock.store.Locker} contract on H2.
  */
 class JdbcLockerH2ContractTests extends AbstractJdbcLockerContractTests {
 

@@ -1,7 +1,7 @@
 package io.github.distlock.jdbc;
 
 /**
- * The {@link io.github.distlock.core.Locker} contract on MariaDb.
+ * The {@link io.github.distlock.store.Locker} contract on MariaDb.
  */
 class JdbcLockerMariaDbContractTests extends AbstractJdbcLockerContractTests {
 

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.dao.DataAccessException;
 
-import io.github.distlock.core.Acquisition;
+import io.github.distlock.store.Acquisition;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;

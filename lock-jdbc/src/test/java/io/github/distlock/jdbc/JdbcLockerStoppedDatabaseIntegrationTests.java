@@ -6,10 +6,10 @@ import java.time.Duration;
 import com.zaxxer.hikari.HikariDataSource;
 import org.junit.jupiter.api.Test;
 
-import io.github.distlock.LockBackendException;
-import io.github.distlock.core.Acquisition;
+import io.github.distlock.LockStoreException;
 import io.github.distlock.core.DefaultLockTemplate;
-import io.github.distlock.core.LockSettings;
+import io.github.distlock.core.WatchdogSettings;
+import io.github.distlock.store.Acquisition;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
@@ -37,7 +37,7 @@ class JdbcLockerStoppedDatabaseIntegrationTests {
 			new LockTable(pool, JdbcLocker.DEFAULT_TABLE, TIMEOUT).create();
 			try (JdbcLocker locker = new JdbcLocker(pool, JdbcLocker.DEFAULT_TABLE, "lock", TIMEOUT)) {
 				DefaultLockTemplate template = new DefaultLockTemplate(locker,
-						LockSettings.watchdogLease(Duration.ofSeconds(30)));
+						WatchdogSettings.watchdogLease(Duration.ofSeconds(30)));
 				template.tryAcquire("before", null, Duration.ZERO).orElseThrow().close();
 				assertThat(locker.tryAcquire("held", "holder", Duration.ofMinutes(1), Duration.ZERO))
 					.isEqualTo(Acquisition.ACQUIRED);
@@ -50,7 +50,7 @@ class JdbcLockerStoppedDatabaseIntegrationTests {
 				Duration took = Duration.ofNanos(System.nanoTime() - started);
 				System.out.println("PostgreSQL stopped: a lock call that waits 1 s failed after " + took.toMillis() + " ms: "
 						+ failure);
-				assertThat(failure).isInstanceOf(LockBackendException.class)
+				assertThat(failure).isInstanceOf(LockStoreException.class)
 					.hasMessageContaining("wait")
 					.hasMessageContaining("unreachable");
 				assertThat(took).as("the caller waits 1 s; distlock.jdbc.timeout is 5 s").isLessThan(TIMEOUT);

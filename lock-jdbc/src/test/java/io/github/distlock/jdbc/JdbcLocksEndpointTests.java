@@ -7,10 +7,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import io.github.distlock.core.DefaultLockTemplate;
-import io.github.distlock.core.LockSettings;
-import io.github.distlock.endpoint.LocksEndpoint;
+import io.github.distlock.core.WatchdogSettings;
 import io.github.distlock.endpoint.HolderAsSeenElsewhere;
 import io.github.distlock.endpoint.LocksEndpoint.HolderDescriptor;
+import io.github.distlock.endpoint.LocksEndpoint;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -34,7 +34,7 @@ class JdbcLocksEndpointTests {
 	}
 
 	private static DefaultLockTemplate template(JdbcLockFixture fixture, String instance) {
-		return new DefaultLockTemplate(fixture.locker(), LockSettings.watchdogLease(LEASE), List.of(), instance);
+		return new DefaultLockTemplate(fixture.locker(), WatchdogSettings.watchdogLease(LEASE), List.of(), instance);
 	}
 
 }

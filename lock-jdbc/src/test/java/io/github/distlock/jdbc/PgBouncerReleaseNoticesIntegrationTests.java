@@ -18,7 +18,7 @@ import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
 import io.github.distlock.LockHandle;
 import io.github.distlock.core.DefaultLockTemplate;
-import io.github.distlock.core.LockSettings;
+import io.github.distlock.core.WatchdogSettings;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.SoftAssertions.assertSoftly;
@@ -96,7 +96,7 @@ class PgBouncerReleaseNoticesIntegrationTests {
 	 * that another process holds for longer than the waiter waits, and the holder releases it.
 	 */
 	private Optional<LockHandle> waitForReleasedLock(JdbcLocker locker) throws Exception {
-		DefaultLockTemplate waiter = new DefaultLockTemplate(locker, LockSettings.watchdogLease(Duration.ofSeconds(30)));
+		DefaultLockTemplate waiter = new DefaultLockTemplate(locker, WatchdogSettings.watchdogLease(Duration.ofSeconds(30)));
 		JdbcLocker holder = this.fixture.locker();
 		try {
 			await().atMost(SETTLE).until(this::listenRan);

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DelegatingDataSource;
 
-import io.github.distlock.core.ReleaseListener;
-import io.github.distlock.core.ReleaseSubscription;
+import io.github.distlock.store.ReleaseListener;
+import io.github.distlock.store.ReleaseSubscription;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;

@@ -10,7 +10,7 @@ import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 
 import org.springframework.jdbc.CannotGetJdbcConnectionException;
 
-import io.github.distlock.core.LeaseRequest;
+import io.github.distlock.store.LeaseRequest;
 
 import static org.assertj.core.api.Assertions.catchThrowable;
 

@@ -32,8 +32,8 @@ import org.springframework.util.backoff.BackOff;
 import org.springframework.util.backoff.BackOffExecution;
 import org.springframework.util.backoff.ExponentialBackOff;
 
-import io.github.distlock.core.ReleaseListener;
-import io.github.distlock.core.ReleaseSubscription;
+import io.github.distlock.store.ReleaseListener;
+import io.github.distlock.store.ReleaseSubscription;
 
 /**
  * A locker's release notices (package documentation, "Release notices"): one Lettuce pub/sub

@@ -20,9 +20,9 @@ import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
 import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
-import io.github.distlock.core.LeaseRequest;
-import io.github.distlock.core.Locker;
-import io.github.distlock.core.Renewal;
+import io.github.distlock.store.LeaseRequest;
+import io.github.distlock.store.Locker;
+import io.github.distlock.store.Renewal;
 
 /**
  * Renews a batch of locks with {@code renew.lua}: at most {@value #MAX_LOCKS} locks a call, so

@@ -13,14 +13,14 @@ import java.util.stream.Collectors;
 
 import org.springframework.context.SmartLifecycle;
 
-import io.github.distlock.core.Acquisition;
-import io.github.distlock.core.LeaseRequest;
-import io.github.distlock.core.Locker;
-import io.github.distlock.core.Release;
-import io.github.distlock.core.ReleaseListener;
-import io.github.distlock.core.ReleaseSubscription;
-import io.github.distlock.core.Renewal;
-import io.github.distlock.core.StoredLock;
+import io.github.distlock.store.Acquisition;
+import io.github.distlock.store.LeaseRequest;
+import io.github.distlock.store.Locker;
+import io.github.distlock.store.Release;
+import io.github.distlock.store.ReleaseListener;
+import io.github.distlock.store.ReleaseSubscription;
+import io.github.distlock.store.Renewal;
+import io.github.distlock.store.StoredLock;
 
 /**
  * The Redlock {@link Locker}: every operation runs the single-node operation on N independent

@@ -1,5 +1,5 @@
 /**
- * The Redis {@link io.github.distlock.core.Locker}: Lua scripts run through Spring Data Redis,
+ * The Redis {@link io.github.distlock.store.Locker}: Lua scripts run through Spring Data Redis,
  * and release notices by pub/sub, one channel per lock.
  *
  * <h2>Keys</h2>

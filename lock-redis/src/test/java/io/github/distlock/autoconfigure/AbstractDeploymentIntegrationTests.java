@@ -15,8 +15,8 @@ import java.util.concurrent.TimeUnit;
 import io.github.distlock.LockHandle;
 import io.github.distlock.LockTemplate;
 import io.github.distlock.core.LockListener;
-import io.github.distlock.core.Locker;
 import io.github.distlock.redis.autoconfigure.RedisLockAutoConfiguration;
+import io.github.distlock.store.Locker;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

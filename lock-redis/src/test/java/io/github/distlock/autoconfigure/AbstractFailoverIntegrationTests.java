@@ -9,8 +9,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
-import io.github.distlock.LockBackendException;
 import io.github.distlock.LockHandle;
+import io.github.distlock.LockStoreException;
 import io.github.distlock.LockTemplate;
 import io.github.distlock.redis.ReplicaAcknowledgementException;
 import io.github.distlock.redis.autoconfigure.RedisLockAutoConfiguration;
@@ -206,7 +206,7 @@ abstract class AbstractFailoverIntegrationTests {
 				replica.pause();
 				try {
 					long started = System.nanoTime();
-					assertThatExceptionOfType(LockBackendException.class)
+					assertThatExceptionOfType(LockStoreException.class)
 						.isThrownBy(() -> instance.getBean(LockTemplate.class).tryAcquire(lock, WATCHDOG_LEASE, Duration.ZERO))
 						.withCauseInstanceOf(ReplicaAcknowledgementException.class)
 						.withMessageContaining("0 of the 1 replicas");
@@ -283,7 +283,7 @@ abstract class AbstractFailoverIntegrationTests {
 		try {
 			await().atMost(wait)
 				.pollInterval(Duration.ofMillis(50))
-				.ignoreException(LockBackendException.class)
+				.ignoreException(LockStoreException.class)
 				.until(() -> {
 					locks.tryAcquire(lock, Duration.ofSeconds(5), Duration.ZERO).ifPresent(taken::set);
 					return taken.get() != null;

@@ -8,11 +8,11 @@ import io.github.distlock.LockHandle;
 import io.github.distlock.LockTemplate;
 import io.github.distlock.WhenBusy;
 import io.github.distlock.core.DefaultLockTemplate;
-import io.github.distlock.core.Locker;
 import io.github.distlock.interceptor.DistributedLockAdvisor;
 import io.github.distlock.interceptor.InvalidLockDefinitionException;
 import io.github.distlock.redis.RedisLocker;
 import io.github.distlock.redis.autoconfigure.RedisLockAutoConfiguration;
+import io.github.distlock.store.Locker;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
@@ -155,6 +155,25 @@ class DistributedLockAutoConfigurationTests {
 			FailureAnalysis analysis = new MissingLockTemplateFailureAnalyzer().analyze(context.getStartupFailure());
 			assertThat(analysis.getAction()).contains("spring.data.redis").contains("distlock.enabled=false");
 		});
+	}
+
+	@Test
+	void failsStartupWhenAnnotationIsUsedOnALazyBeanWithoutRedis() {
+		this.runner.withClassLoader(new FilteredClassLoader(RedisConnectionFactory.class))
+			.withBean(Guarded.class, Guarded::new, (definition) -> definition.setLazyInit(true))
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				assertThat(NestedExceptionUtils.getMostSpecificCause(context.getStartupFailure()))
+					.isInstanceOf(MissingLockTemplateException.class)
+					.hasMessageContaining("Guarded.run(Long)");
+			});
+	}
+
+	@Test
+	void failsStartupWhenAnnotationIsUsedOnAPrototypeBeanWithoutRedis() {
+		this.runner.withClassLoader(new FilteredClassLoader(RedisConnectionFactory.class))
+			.withBean(Guarded.class, Guarded::new, (definition) -> definition.setScope(BeanDefinition.SCOPE_PROTOTYPE))
+			.run((context) -> assertThat(context).hasFailed());
 	}
 
 	@Test

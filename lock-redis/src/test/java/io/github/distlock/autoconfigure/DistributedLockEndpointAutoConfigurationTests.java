@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.UUID;
 
 import io.github.distlock.core.DefaultLockTemplate;
-import io.github.distlock.core.LockSettings;
+import io.github.distlock.core.WatchdogSettings;
 import io.github.distlock.endpoint.LocksEndpoint;
 import io.github.distlock.memory.InMemoryLocker;
 import io.github.distlock.redis.autoconfigure.RedisLockAutoConfiguration;
@@ -39,7 +39,7 @@ class DistributedLockEndpointAutoConfigurationTests {
 				"distlock.key-prefix=endpoint-" + UUID.randomUUID());
 
 	private final DefaultLockTemplate ownTemplate = new DefaultLockTemplate(new InMemoryLocker(),
-			LockSettings.watchdogLease(LEASE));
+			WatchdogSettings.watchdogLease(LEASE));
 
 	@AfterEach
 	void closeOwnTemplate() {

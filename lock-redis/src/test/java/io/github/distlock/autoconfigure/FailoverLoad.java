@@ -15,8 +15,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAccumulator;
 
-import io.github.distlock.LockBackendException;
 import io.github.distlock.LockHandle;
+import io.github.distlock.LockStoreException;
 import io.github.distlock.LockTemplate;
 
 /**
@@ -24,7 +24,7 @@ import io.github.distlock.LockTemplate;
  * writes a counter of the JVM's own (so a failover cannot lose its updates) and writes it with a
  * fencing token to a store that refuses a token not above the last. It counts what each call
  * ended in and measures how long it took; a call that ends in anything but a lock, a busy lock or
- * a {@link LockBackendException} fails its thread.
+ * a {@link LockStoreException} fails its thread.
  */
 final class FailoverLoad implements AutoCloseable {
 
@@ -99,7 +99,7 @@ final class FailoverLoad implements AutoCloseable {
 		try {
 			handle = locks.tryAcquire(lock, LEASE, WAIT);
 		}
-		catch (LockBackendException ex) {
+		catch (LockStoreException ex) {
 			this.failed.incrementAndGet();
 			return;
 		}
@@ -113,7 +113,7 @@ final class FailoverLoad implements AutoCloseable {
 		try (LockHandle held = handle.get()) {
 			section(lock, held);
 		}
-		catch (LockBackendException | IllegalStateException ex) {
+		catch (LockStoreException | IllegalStateException ex) {
 			// Redis failed while the lock was held, or the lock was found lost: its section did not run.
 			this.failed.incrementAndGet();
 		}

@@ -5,7 +5,7 @@ import java.util.Map;
 import java.util.UUID;
 
 import io.github.distlock.core.AbstractLockerContractTests;
-import io.github.distlock.core.Locker;
+import io.github.distlock.store.Locker;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 

@@ -10,8 +10,8 @@ import java.util.function.BooleanSupplier;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
-import io.github.distlock.LockBackendException;
 import io.github.distlock.LockHandle;
+import io.github.distlock.LockStoreException;
 import io.github.distlock.core.DefaultLockTemplate;
 
 /**
@@ -94,7 +94,7 @@ final class ChaosContender implements Callable<Void> {
 		try {
 			acquired = this.template.tryAcquire(key, watchdog ? null : LEASE, wait);
 		}
-		catch (LockBackendException ex) {
+		catch (LockStoreException ex) {
 			logger.info(this.name + ": " + ex.getMessage());
 			return Outcome.STORE_FAILED;
 		}
@@ -119,7 +119,7 @@ final class ChaosContender implements Callable<Void> {
 		try {
 			token = handle.fencingToken();
 		}
-		catch (LockBackendException | IllegalStateException ex) {
+		catch (LockStoreException | IllegalStateException ex) {
 			logger.info(this.name + ": " + ex.getMessage());
 			return Outcome.NO_TOKEN;
 		}

@@ -17,7 +17,7 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import io.github.distlock.core.DefaultLockTemplate;
-import io.github.distlock.core.LockSettings;
+import io.github.distlock.core.WatchdogSettings;
 import io.github.distlock.redis.ChaosSignals.Phase;
 
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
@@ -57,7 +57,7 @@ public final class ChaosContenderProcess {
 		ChaosSignals signals = new ChaosSignals(data, arguments.prefix());
 		try (RedisLocker locker = new RedisLocker(lockConnections, arguments.prefix());
 				DefaultLockTemplate template = new DefaultLockTemplate(locker,
-						LockSettings.watchdogLease(ChaosContender.LEASE))) {
+						WatchdogSettings.watchdogLease(ChaosContender.LEASE))) {
 			Map<String, Long> counts = contend(template, new FencedCounters(data, arguments.prefix()), signals, arguments);
 			signals.report(arguments.contender(), counts);
 		}

@@ -29,7 +29,7 @@ import io.github.distlock.test.redis.FaultProxy;
  * </ul>
  * A proxy gets no new fault while its last one is under way, so stalls never overlap. Faults in
  * quick succession on one proxy can still keep a command from its answer for longer than the
- * command timeout (a cut, a stall, another cut), so contenders do see {@code LockBackendException}s
+ * command timeout (a cut, a stall, another cut), so contenders do see {@code LockStoreException}s
  * and, now and then, a holding whose lease ran out.
  *
  * <p>Replies are never dropped: Lettuce would then hand each later reply to the wrong command until

@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.github.distlock.LockHandle;
 import io.github.distlock.core.DefaultLockTemplate;
-import io.github.distlock.core.LockSettings;
+import io.github.distlock.core.WatchdogSettings;
 import io.github.distlock.test.redis.RedisCluster;
 import io.github.distlock.test.redis.RedisServer;
 import io.github.distlock.test.redis.RedisTopologyExtension;
@@ -56,7 +56,7 @@ class ClusterReleaseNoticesIntegrationTests {
 		.toList();
 
 	private final List<DefaultLockTemplate> processes = this.lockers.stream()
-		.map((locker) -> new DefaultLockTemplate(locker, LockSettings.watchdogLease(Duration.ofSeconds(30))))
+		.map((locker) -> new DefaultLockTemplate(locker, WatchdogSettings.watchdogLease(Duration.ofSeconds(30))))
 		.toList();
 
 	private final ExecutorService threads = Executors.newCachedThreadPool();

@@ -8,8 +8,8 @@ import java.util.UUID;
 
 import io.github.distlock.LockHandle;
 import io.github.distlock.core.DefaultLockTemplate;
-import io.github.distlock.core.LeaseRequest;
-import io.github.distlock.core.LockSettings;
+import io.github.distlock.core.WatchdogSettings;
+import io.github.distlock.store.LeaseRequest;
 import io.github.distlock.test.redis.RedisCluster;
 import io.github.distlock.test.redis.RedisServer;
 import io.github.distlock.test.redis.RedisTopologyExtension;
@@ -44,7 +44,7 @@ class ClusterRenewalIntegrationTests {
 
 	private final RedisLocker locker = new RedisLocker(this.connection, this.prefix);
 
-	private final DefaultLockTemplate process = new DefaultLockTemplate(this.locker, LockSettings.watchdogLease(LEASE));
+	private final DefaultLockTemplate process = new DefaultLockTemplate(this.locker, WatchdogSettings.watchdogLease(LEASE));
 
 	@AfterEach
 	void close() {

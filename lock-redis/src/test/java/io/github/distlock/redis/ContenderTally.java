@@ -17,7 +17,7 @@ final class ContenderTally {
 	/** Attempts whose wait ran out while another holder kept the lock. */
 	static final String BUSY = "busy";
 
-	/** Attempts that failed with a {@code LockBackendException}: Redis was unreachable or slow. */
+	/** Attempts that failed with a {@code LockStoreException}: Redis was unreachable or slow. */
 	static final String STORE_FAILED = "store-failed";
 
 	/** Holdings that could not get a fencing token, so their section did not run. */

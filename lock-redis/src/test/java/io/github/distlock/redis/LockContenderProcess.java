@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.github.distlock.LockHandle;
 import io.github.distlock.core.DefaultLockTemplate;
-import io.github.distlock.core.LockSettings;
+import io.github.distlock.core.WatchdogSettings;
 
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
@@ -33,7 +33,7 @@ public final class LockContenderProcess {
 		String key = args[2];
 		LettuceConnectionFactory connectionFactory = RedisLockFixture.connectionFactory(port);
 		StringRedisTemplate redis = new StringRedisTemplate(connectionFactory);
-		LockSettings settings = LockSettings.watchdogLease(Duration.ofMillis(Long.parseLong(args[args.length - 1])));
+		WatchdogSettings settings = WatchdogSettings.watchdogLease(Duration.ofMillis(Long.parseLong(args[args.length - 1])));
 		try (RedisLocker locker = new RedisLocker(connectionFactory, prefix);
 				DefaultLockTemplate template = new DefaultLockTemplate(locker, settings)) {
 			if (args[3].equals("hold")) {

@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 import io.github.distlock.LockHandle;
-import io.github.distlock.core.LockSettings;
+import io.github.distlock.core.WatchdogSettings;
 import io.github.distlock.test.redis.FaultProxy;
 import io.github.distlock.test.redis.RedisServerExtension;
 import org.junit.jupiter.api.AfterEach;
@@ -56,9 +56,9 @@ class RedisConnectionFaultIntegrationTests {
 	@BeforeEach
 	void setUp() {
 		this.proxy = FaultProxy.start(redis.server());
-		this.fixture = new RedisLockFixture(this.proxy.port(), new LockSettings(Duration.ofSeconds(1),
+		this.fixture = new RedisLockFixture(this.proxy.port(), new WatchdogSettings(Duration.ofSeconds(1),
 				Duration.ofMillis(200), null), "replay-" + System.nanoTime());
-		this.otherProcess = new RedisLockFixture(redis.server(), LockSettings.watchdogLease(LEASE), this.fixture.prefix);
+		this.otherProcess = new RedisLockFixture(redis.server(), WatchdogSettings.watchdogLease(LEASE), this.fixture.prefix);
 		// Loads every script, so a cut hits a script that runs rather than a NOSCRIPT answer.
 		try (LockHandle warmUp = this.fixture.template.tryAcquire("warm-up", null, Duration.ZERO).orElseThrow()) {
 			warmUp.fencingToken();

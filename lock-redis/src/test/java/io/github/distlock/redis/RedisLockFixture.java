@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.UUID;
 
 import io.github.distlock.core.DefaultLockTemplate;
-import io.github.distlock.core.LockSettings;
+import io.github.distlock.core.WatchdogSettings;
 import io.github.distlock.test.redis.RedisServer;
 
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
@@ -31,20 +31,20 @@ final class RedisLockFixture implements AutoCloseable {
 	final StringRedisTemplate redis;
 
 	RedisLockFixture(RedisServer server) {
-		this(server, LockSettings.watchdogLease(Duration.ofSeconds(30)));
+		this(server, WatchdogSettings.watchdogLease(Duration.ofSeconds(30)));
 	}
 
-	RedisLockFixture(RedisServer server, LockSettings settings) {
+	RedisLockFixture(RedisServer server, WatchdogSettings settings) {
 		this(server, settings, "test-" + UUID.randomUUID());
 	}
 
 	/** A fixture with its own connections, as another process sharing {@code prefix} would have. */
-	RedisLockFixture(RedisServer server, LockSettings settings, String prefix) {
+	RedisLockFixture(RedisServer server, WatchdogSettings settings, String prefix) {
 		this(server.port(), settings, prefix);
 	}
 
 	/** A fixture connected to whatever listens on {@code port}: a server, or a fault proxy before one. */
-	RedisLockFixture(int port, LockSettings settings, String prefix) {
+	RedisLockFixture(int port, WatchdogSettings settings, String prefix) {
 		this.prefix = prefix;
 		this.connectionFactory = connectionFactory(port);
 		this.locker = new RedisLocker(this.connectionFactory, this.prefix);

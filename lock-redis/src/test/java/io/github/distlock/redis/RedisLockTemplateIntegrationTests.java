@@ -15,8 +15,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.distlock.LockHandle;
 import io.github.distlock.LockNotAcquiredException;
-import io.github.distlock.core.Acquisition;
-import io.github.distlock.core.LockSettings;
+import io.github.distlock.core.WatchdogSettings;
+import io.github.distlock.store.Acquisition;
 import io.github.distlock.test.redis.RedisServerExtension;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -252,7 +252,7 @@ class RedisLockTemplateIntegrationTests {
 	@Test
 	void waiterTakesLockAsSoonAsHolderLeaseRunsOutWithoutReleaseNotice() throws Exception {
 		try (RedisLockFixture otherProcess = new RedisLockFixture(redis.server(),
-				LockSettings.watchdogLease(Duration.ofSeconds(30)), this.fixture.prefix)) {
+				WatchdogSettings.watchdogLease(Duration.ofSeconds(30)), this.fixture.prefix)) {
 			for (int i = 0; i < 20; i++) {
 				assertTakenSoonAfterExpiry(otherProcess, "other-process-" + i);
 				assertTakenSoonAfterExpiry(this.fixture, "same-process-" + i);
@@ -304,7 +304,7 @@ class RedisLockTemplateIntegrationTests {
 	}
 
 	private RedisLockFixture otherProcess() {
-		return new RedisLockFixture(redis.server(), LockSettings.watchdogLease(Duration.ofSeconds(30)),
+		return new RedisLockFixture(redis.server(), WatchdogSettings.watchdogLease(Duration.ofSeconds(30)),
 				this.fixture.prefix);
 	}
 
@@ -343,7 +343,7 @@ class RedisLockTemplateIntegrationTests {
 	@Test
 	void watchdogKeepsLockBeyondItsLease() throws Exception {
 		try (RedisLockFixture watched = new RedisLockFixture(redis.server(),
-				new LockSettings(Duration.ofSeconds(1), Duration.ofMillis(200), null))) {
+				new WatchdogSettings(Duration.ofSeconds(1), Duration.ofMillis(200), null))) {
 			LockHandle handle = watched.template.tryAcquire("watched", null, null).orElseThrow();
 			Thread.sleep(2500);
 			assertThat(handle.isHeld()).isTrue();
@@ -356,7 +356,7 @@ class RedisLockTemplateIntegrationTests {
 	@Test
 	void watchdogMarksHandleLostWhenLockDisappears() throws Exception {
 		try (RedisLockFixture watched = new RedisLockFixture(redis.server(),
-				new LockSettings(Duration.ofSeconds(3), Duration.ofMillis(100), null))) {
+				new WatchdogSettings(Duration.ofSeconds(3), Duration.ofMillis(100), null))) {
 			LockHandle handle = watched.template.tryAcquire("vanishing", null, null).orElseThrow();
 			watched.redis.delete(watched.lockKey("vanishing"));
 			await().atMost(Duration.ofSeconds(5)).until(() -> !handle.isHeld());
@@ -369,7 +369,7 @@ class RedisLockTemplateIntegrationTests {
 	@Test
 	void watchdogStopsAtMaximumHoldTime() throws Exception {
 		try (RedisLockFixture capped = new RedisLockFixture(redis.server(),
-				new LockSettings(Duration.ofMillis(300), Duration.ofMillis(100), Duration.ofMillis(700)))) {
+				new WatchdogSettings(Duration.ofMillis(300), Duration.ofMillis(100), Duration.ofMillis(700)))) {
 			LockHandle handle = capped.template.tryAcquire("capped", null, null).orElseThrow();
 			await().atMost(Duration.ofSeconds(5)).until(() -> !capped.redis.hasKey(capped.lockKey("capped")));
 			assertThat(handle.isHeld()).isFalse();

@@ -8,9 +8,9 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
-import io.github.distlock.core.Acquisition;
-import io.github.distlock.core.Release;
-import io.github.distlock.core.ReleaseSubscription;
+import io.github.distlock.store.Acquisition;
+import io.github.distlock.store.Release;
+import io.github.distlock.store.ReleaseSubscription;
 import io.github.distlock.test.redis.RedisServerExtension;
 import io.lettuce.core.AclSetuserArgs;
 import io.lettuce.core.RedisClient;

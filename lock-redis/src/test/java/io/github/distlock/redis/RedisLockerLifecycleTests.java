@@ -7,7 +7,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
-import io.github.distlock.core.ReleaseSubscription;
+import io.github.distlock.store.ReleaseSubscription;
 import io.github.distlock.test.redis.FaultProxy;
 import io.github.distlock.test.redis.RedisServerExtension;
 import org.junit.jupiter.api.AfterEach;

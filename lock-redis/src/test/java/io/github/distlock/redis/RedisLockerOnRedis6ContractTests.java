@@ -7,8 +7,8 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
-import io.github.distlock.core.Acquisition;
-import io.github.distlock.core.ReleaseSubscription;
+import io.github.distlock.store.Acquisition;
+import io.github.distlock.store.ReleaseSubscription;
 import io.github.distlock.test.redis.RedisServer;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The {@link io.github.distlock.core.Locker} contract and the Redis locker's own tests on the Redis
+ * The {@link io.github.distlock.store.Locker} contract and the Redis locker's own tests on the Redis
  * 6.2 that embedded-redis ships, which has no sharded pub/sub: release notices fall back to
  * {@code PUBLISH} and {@code SUBSCRIBE} on each lock's own channel, and still reach only the
  * process that waits.

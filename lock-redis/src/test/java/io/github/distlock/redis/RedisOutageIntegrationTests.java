@@ -2,8 +2,8 @@ package io.github.distlock.redis;
 
 import java.time.Duration;
 
-import io.github.distlock.LockBackendException;
 import io.github.distlock.LockHandle;
+import io.github.distlock.LockStoreException;
 import io.github.distlock.test.redis.RedisServerExtension;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -49,7 +49,7 @@ class RedisOutageIntegrationTests {
 		redis.server().pause();
 		try {
 			long start = System.nanoTime();
-			assertThatExceptionOfType(LockBackendException.class)
+			assertThatExceptionOfType(LockStoreException.class)
 				.isThrownBy(() -> this.fixture.template.tryAcquire("frozen", LEASE, Duration.ofSeconds(30)))
 				.withMessageContaining("'frozen'");
 			assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(BOUND);
@@ -66,7 +66,7 @@ class RedisOutageIntegrationTests {
 	void lockingWorksAgainAfterRedisRestarts() {
 		redis.server().stop();
 		long start = System.nanoTime();
-		assertThatExceptionOfType(LockBackendException.class)
+		assertThatExceptionOfType(LockStoreException.class)
 			.isThrownBy(() -> this.fixture.template.tryAcquire("restarted", LEASE, null));
 		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(BOUND);
 

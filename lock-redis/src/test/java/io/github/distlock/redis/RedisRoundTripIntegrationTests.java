@@ -10,9 +10,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 import io.github.distlock.LockHandle;
-import io.github.distlock.core.LeaseRequest;
-import io.github.distlock.core.LockSettings;
-import io.github.distlock.core.Renewal;
+import io.github.distlock.core.WatchdogSettings;
+import io.github.distlock.store.LeaseRequest;
+import io.github.distlock.store.Renewal;
 import io.github.distlock.test.redis.RedisServer;
 import io.github.distlock.test.redis.RedisServerExtension;
 import org.junit.jupiter.api.AfterEach;
@@ -115,7 +115,7 @@ class RedisRoundTripIntegrationTests {
 	@Test
 	void waitersOfOneProcessAskTwiceAndDoNotPoll() throws Exception {
 		try (RedisLockFixture otherProcess = new RedisLockFixture(redis.server(),
-				LockSettings.watchdogLease(Duration.ofSeconds(30)), this.fixture.prefix)) {
+				WatchdogSettings.watchdogLease(Duration.ofSeconds(30)), this.fixture.prefix)) {
 			LockHandle held = otherProcess.template.tryAcquire("crowded", Duration.ofSeconds(30), Duration.ZERO).orElseThrow();
 			ExecutorService waiters = Executors.newFixedThreadPool(10);
 			CountDownLatch acquired = new CountDownLatch(10);

@@ -7,7 +7,7 @@ import java.util.UUID;
 
 import io.github.distlock.LockHandle;
 import io.github.distlock.core.DefaultLockTemplate;
-import io.github.distlock.core.LockSettings;
+import io.github.distlock.core.WatchdogSettings;
 import io.github.distlock.test.redis.FaultProxy;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -72,7 +72,7 @@ class RedlockConnectionSetUpIntegrationTests {
 	void leaseOfAnAcquireThatHadToSendItsScriptAgainCountsFromThen() {
 		Duration delay = Duration.ofMillis(600);
 		try (RedlockLocker locker = RedlockLocker.connect(uris(), RedlockNodes.NODE_TIMEOUT, nodes.prefix());
-				DefaultLockTemplate template = new DefaultLockTemplate(locker, LockSettings.watchdogLease(LEASE))) {
+				DefaultLockTemplate template = new DefaultLockTemplate(locker, WatchdogSettings.watchdogLease(LEASE))) {
 			for (int i = 0; i < 3; i++) {
 				nodes.server(i).flushScripts();
 				// The acquire's EVALSHA, and so its NOSCRIPT answer, is held up; the script goes again after that.

@@ -9,11 +9,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import io.github.distlock.LockBackendException;
 import io.github.distlock.LockHandle;
+import io.github.distlock.LockStoreException;
 import io.github.distlock.core.DefaultLockTemplate;
 import io.github.distlock.core.LockActivity;
-import io.github.distlock.core.LockSettings;
+import io.github.distlock.core.WatchdogSettings;
 import io.github.distlock.test.redis.RedisServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -121,7 +121,7 @@ class RedlockIntegrationTests {
 		nodes.server(1).stop();
 		nodes.server(2).stop();
 		AtomicBoolean ran = new AtomicBoolean();
-		assertThatExceptionOfType(LockBackendException.class)
+		assertThatExceptionOfType(LockStoreException.class)
 			.isThrownBy(() -> this.first.execute("goods:3", LEASE, WAIT, () -> ran.getAndSet(true)))
 			.withMessageContaining("only 2 of 5 Redlock nodes answered, and a quorum is 3")
 			.withMessageContaining(nodes.server(0).uri());
@@ -143,7 +143,7 @@ class RedlockIntegrationTests {
 	@Test
 	void aWatchdogLockOutlivesItsLeaseOnAQuorum() {
 		try (DefaultLockTemplate watched = new DefaultLockTemplate(nodes.process(RedisLocker.GIVE_WAY),
-				LockSettings.watchdogLease(Duration.ofMillis(600)))) {
+				WatchdogSettings.watchdogLease(Duration.ofMillis(600)))) {
 			try (LockHandle held = watched.tryAcquire("goods:5", null, Duration.ZERO).orElseThrow()) {
 				Instant threeLeasesLater = Instant.now().plusMillis(1800);
 				await().atMost(WAIT).until(() -> Instant.now().isAfter(threeLeasesLater));
@@ -179,7 +179,7 @@ class RedlockIntegrationTests {
 	}
 
 	private static DefaultLockTemplate template() {
-		return new DefaultLockTemplate(nodes.process(RedisLocker.GIVE_WAY), LockSettings.watchdogLease(LEASE), List.of(),
+		return new DefaultLockTemplate(nodes.process(RedisLocker.GIVE_WAY), WatchdogSettings.watchdogLease(LEASE), List.of(),
 				"redlock-test");
 	}
 

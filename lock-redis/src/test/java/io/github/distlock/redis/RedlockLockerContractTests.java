@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.Map;
 
 import io.github.distlock.core.AbstractLockerContractTests;
-import io.github.distlock.core.Locker;
+import io.github.distlock.store.Locker;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.RegisterExtension;
 

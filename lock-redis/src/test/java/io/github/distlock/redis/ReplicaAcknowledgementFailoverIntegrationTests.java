@@ -8,7 +8,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
-import io.github.distlock.core.Acquisition;
+import io.github.distlock.store.Acquisition;
 import io.github.distlock.test.redis.RedisServer;
 import org.junit.jupiter.api.Test;
 

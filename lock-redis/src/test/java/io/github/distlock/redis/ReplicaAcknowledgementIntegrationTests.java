@@ -8,10 +8,10 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
-import io.github.distlock.core.Acquisition;
-import io.github.distlock.core.LeaseRequest;
-import io.github.distlock.core.Release;
-import io.github.distlock.core.Renewal;
+import io.github.distlock.store.Acquisition;
+import io.github.distlock.store.LeaseRequest;
+import io.github.distlock.store.Release;
+import io.github.distlock.store.Renewal;
 import io.github.distlock.test.redis.RedisServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;

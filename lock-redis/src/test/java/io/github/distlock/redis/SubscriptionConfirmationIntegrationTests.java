@@ -8,9 +8,9 @@ import java.util.concurrent.LinkedBlockingQueue;
 
 import io.github.distlock.LockHandle;
 import io.github.distlock.core.DefaultLockTemplate;
-import io.github.distlock.core.LockSettings;
-import io.github.distlock.core.ReleaseListener;
-import io.github.distlock.core.ReleaseSubscription;
+import io.github.distlock.core.WatchdogSettings;
+import io.github.distlock.store.ReleaseListener;
+import io.github.distlock.store.ReleaseSubscription;
 import io.github.distlock.test.redis.FaultProxy;
 import io.github.distlock.test.redis.RedisServerExtension;
 import org.junit.jupiter.api.AfterEach;
@@ -49,10 +49,10 @@ class SubscriptionConfirmationIntegrationTests {
 	private final RedisLocker locker = new RedisLocker(this.connectionFactory, this.prefix);
 
 	private final DefaultLockTemplate process = new DefaultLockTemplate(this.locker,
-			LockSettings.watchdogLease(Duration.ofSeconds(30)));
+			WatchdogSettings.watchdogLease(Duration.ofSeconds(30)));
 
 	private final RedisLockFixture otherProcess = new RedisLockFixture(redis.server(),
-			LockSettings.watchdogLease(Duration.ofSeconds(30)), this.prefix);
+			WatchdogSettings.watchdogLease(Duration.ofSeconds(30)), this.prefix);
 
 	@AfterEach
 	void close() {

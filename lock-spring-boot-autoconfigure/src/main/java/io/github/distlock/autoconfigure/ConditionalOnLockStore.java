@@ -13,6 +13,13 @@ import org.springframework.context.annotation.Conditional;
  * and it is the only store module on the class path. A store module's auto-configuration carries
  * it, so that an application with several stores picks one with {@code distlock.store}.
  *
+ * <p>A store module lists that auto-configuration in
+ * {@code META-INF/spring/io.github.distlock.autoconfigure.ConditionalOnLockStore.imports} as well as in
+ * {@code META-INF/spring/org.springframework.boot.autoconfigure.AutoConfiguration.imports}: the
+ * first tells which stores are on the class path, the second loads it. It defines a
+ * {@link io.github.distlock.store.Locker} bean; the lock template, the annotation's support, the
+ * metrics, health indicator and Actuator endpoint are then set up over it as over ours.
+ *
  * @since 0.1.0
  */
 @Target({ ElementType.TYPE, ElementType.METHOD })
@@ -27,5 +34,13 @@ public @interface ConditionalOnLockStore {
 	 * @return the store's name
 	 */
 	String value();
+
+	/**
+	 * Whether the store is used when {@code distlock.store} is unset and it is the only store on
+	 * the class path; {@code false} for a store that sits beside a real one and is used only when
+	 * named, as the in-memory store of tests does.
+	 * @return whether the store is chosen when it is alone
+	 */
+	boolean chosenWhenAlone() default true;
 
 }

@@ -6,11 +6,11 @@ import io.github.distlock.LockTemplate;
 import io.github.distlock.core.DefaultLockTemplate;
 import io.github.distlock.core.InstanceNames;
 import io.github.distlock.core.LockListener;
-import io.github.distlock.core.LockSettings;
-import io.github.distlock.core.Locker;
+import io.github.distlock.core.WatchdogSettings;
 import io.github.distlock.interceptor.DistributedLockAdvisor;
 import io.github.distlock.interceptor.DistributedLockInterceptor;
 import io.github.distlock.interceptor.LockOperationSource;
+import io.github.distlock.store.Locker;
 
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -46,7 +46,7 @@ public final class DistributedLockAutoConfiguration {
 		DistributedLockProperties.Watchdog watchdog = properties.getWatchdog();
 		Duration renewInterval = (watchdog.getRenewInterval() != null) ? watchdog.getRenewInterval()
 				: watchdog.getLease().dividedBy(3);
-		return new DefaultLockTemplate(locker, new LockSettings(watchdog.getLease(), renewInterval, watchdog.getMaxHold()),
+		return new DefaultLockTemplate(locker, new WatchdogSettings(watchdog.getLease(), renewInterval, watchdog.getMaxHold()),
 				listeners.orderedStream().toList(),
 				InstanceNames.thisProcess(environment.getProperty("spring.application.name")));
 	}

@@ -1,8 +1,8 @@
 package io.github.distlock.autoconfigure;
 
-import io.github.distlock.core.Locker;
 import io.github.distlock.health.DistributedLockHealthIndicator;
 import io.github.distlock.health.RecentLeaseLosses;
+import io.github.distlock.store.Locker;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;

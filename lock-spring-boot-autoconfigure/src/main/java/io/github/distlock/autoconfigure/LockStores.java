@@ -1,29 +1,26 @@
 package io.github.distlock.autoconfigure;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.util.ClassUtils;
+import org.springframework.boot.context.annotation.ImportCandidates;
+import org.springframework.core.type.classreading.MetadataReaderFactory;
+import org.springframework.core.type.classreading.SimpleMetadataReaderFactory;
 
 /**
- * The stores that {@code distlock.store} may name, each present when its module is on the class
- * path.
+ * The stores that {@code distlock.store} may name: the auto-configurations that a store module
+ * lists in its {@code META-INF/spring/io.github.distlock.autoconfigure.ConditionalOnLockStore.imports},
+ * each named by its {@link ConditionalOnLockStore}. Ours are found like anyone's, so a store
+ * written elsewhere is chosen like ours.
  */
 final class LockStores {
 
 	static final String PROPERTY = "distlock.store";
-
-	/** Taken only when {@code distlock.store} names it: it sits beside a real store in tests. */
-	private static final String IN_MEMORY = "in-memory";
-
-	private static final Map<String, String> MODULES = Map.of(
-			"redis", "io.github.distlock.redis.autoconfigure.RedisLockAutoConfiguration",
-			"jdbc", "io.github.distlock.jdbc.autoconfigure.JdbcLockAutoConfiguration",
-			"zookeeper", "io.github.distlock.zookeeper.autoconfigure.ZooKeeperLockAutoConfiguration",
-			IN_MEMORY, "io.github.distlock.test.InMemoryLockerAutoConfiguration");
 
 	private LockStores() {
 	}
@@ -39,20 +36,45 @@ final class LockStores {
 
 	/**
 	 * Returns the names of the stores on the class path that are used when {@code distlock.store}
-	 * is unset and only one of them is present.
+	 * is unset and only one of them is present ({@link ConditionalOnLockStore#chosenWhenAlone()}).
 	 * @param classLoader the class loader to look in
 	 * @return the names, sorted
 	 */
 	static List<String> presentByDefault(@Nullable ClassLoader classLoader) {
-		return present(classLoader, (store) -> !store.equals(IN_MEMORY));
+		return present(classLoader, (store) -> Boolean.TRUE.equals(store.get("chosenWhenAlone")));
 	}
 
-	private static List<String> present(@Nullable ClassLoader classLoader, Predicate<String> considered) {
-		return MODULES.entrySet().stream()
-			.filter((store) -> considered.test(store.getKey()) && ClassUtils.isPresent(store.getValue(), classLoader))
-			.map(Map.Entry::getKey)
+	/** Reads each listed class's annotation from its class file, loading no class. */
+	private static List<String> present(@Nullable ClassLoader classLoader, Predicate<Map<String, Object>> considered) {
+		MetadataReaderFactory readers = new SimpleMetadataReaderFactory(classLoader);
+		return ImportCandidates.load(ConditionalOnLockStore.class, classLoader)
+			.getCandidates()
+			.stream()
+			.map((className) -> storeOf(readers, className))
+			.filter(considered)
+			.map((store) -> (String) store.get("value"))
+			.distinct()
 			.sorted()
 			.toList();
+	}
+
+	private static Map<String, Object> storeOf(MetadataReaderFactory readers, String className) {
+		Map<String, @Nullable Object> store;
+		try {
+			store = readers.getMetadataReader(className)
+				.getAnnotationMetadata()
+				.getAnnotationAttributes(ConditionalOnLockStore.class.getName());
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Cannot read lock store " + className + ", listed in a "
+					+ ConditionalOnLockStore.class.getName() + ".imports file", ex);
+		}
+		if (store == null) {
+			throw new IllegalStateException("Lock store " + className + ", listed in a "
+					+ ConditionalOnLockStore.class.getName() + ".imports file, is not annotated with @"
+					+ ConditionalOnLockStore.class.getSimpleName());
+		}
+		return store;
 	}
 
 }

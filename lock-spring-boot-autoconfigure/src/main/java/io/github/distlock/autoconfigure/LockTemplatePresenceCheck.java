@@ -1,22 +1,29 @@
 package io.github.distlock.autoconfigure;
 
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 
 import io.github.distlock.LockTemplate;
 import io.github.distlock.interceptor.LockOperationSource;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.BeanClassLoaderAware;
+import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.BeanFactoryAware;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.SmartInitializingSingleton;
+import org.springframework.beans.factory.config.BeanDefinition;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 
 /**
  * Fails start-up when no {@link LockTemplate} could be built although one is needed: when
- * {@code @DistributedLock} is in use, so a guarded method never runs unguarded, or when
+ * {@code @DistributedLock} is in use (on a bean made at start-up, or on one made later: a
+ * {@code @Lazy}, prototype or scoped bean), so a guarded method never runs unguarded, or when
  * {@code distlock.store} names a store that is not on the class path, or is unset while several
  * stores are.
  */
-final class LockTemplatePresenceCheck implements SmartInitializingSingleton, BeanClassLoaderAware {
+final class LockTemplatePresenceCheck implements SmartInitializingSingleton, BeanClassLoaderAware, BeanFactoryAware {
 
 	private final LockOperationSource operationSource;
 
@@ -25,6 +32,8 @@ final class LockTemplatePresenceCheck implements SmartInitializingSingleton, Bea
 	private final ObjectProvider<DistributedLockProperties> properties;
 
 	private @Nullable ClassLoader classLoader;
+
+	private @Nullable ConfigurableListableBeanFactory beanFactory;
 
 	LockTemplatePresenceCheck(LockOperationSource operationSource, ObjectProvider<LockTemplate> lockTemplate,
 			ObjectProvider<DistributedLockProperties> properties) {
@@ -39,26 +48,50 @@ final class LockTemplatePresenceCheck implements SmartInitializingSingleton, Bea
 	}
 
 	@Override
+	public void setBeanFactory(BeanFactory beanFactory) {
+		if (beanFactory instanceof ConfigurableListableBeanFactory listable) {
+			this.beanFactory = listable;
+		}
+	}
+
+	@Override
 	public void afterSingletonsInstantiated() {
 		if (this.lockTemplate.getIfAvailable() != null) {
 			return;
 		}
+		List<String> guardedMethods = guardedMethods();
 		String store = this.properties.getObject().getStore();
 		if (store != null) {
 			List<String> availableStores = LockStores.available(this.classLoader);
 			if (!availableStores.contains(store)) {
-				throw new MissingLockTemplateException(this.operationSource.operationMethods(), store, availableStores);
+				throw new MissingLockTemplateException(guardedMethods, store, availableStores);
 			}
 		}
 		else {
 			List<String> presentStores = LockStores.presentByDefault(this.classLoader);
 			if (presentStores.size() > 1) {
-				throw new MissingLockTemplateException(this.operationSource.operationMethods(), presentStores);
+				throw new MissingLockTemplateException(guardedMethods, presentStores);
 			}
 		}
-		if (this.operationSource.hasOperations()) {
-			throw new MissingLockTemplateException(this.operationSource.operationMethods());
+		if (!guardedMethods.isEmpty()) {
+			throw new MissingLockTemplateException(guardedMethods);
 		}
+	}
+
+	/** The annotated methods of the beans proxied so far, and of those to be made later. */
+	private List<String> guardedMethods() {
+		Set<String> methods = new TreeSet<>(this.operationSource.operationMethods());
+		if (this.beanFactory != null) {
+			for (String name : this.beanFactory.getBeanDefinitionNames()) {
+				BeanDefinition definition = this.beanFactory.getMergedBeanDefinition(name);
+				Class<?> type = (definition.isAbstract() || (definition.isSingleton() && !definition.isLazyInit())) ? null
+						: this.beanFactory.getType(name, false);
+				if (type != null) {
+					methods.addAll(this.operationSource.operationMethodsOf(type));
+				}
+			}
+		}
+		return List.copyOf(methods);
 	}
 
 }

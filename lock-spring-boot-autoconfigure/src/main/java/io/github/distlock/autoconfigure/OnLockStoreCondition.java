@@ -1,12 +1,16 @@
 package io.github.distlock.autoconfigure;
 
 import java.util.List;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.autoconfigure.condition.ConditionMessage;
 import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
 import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
 import org.springframework.context.annotation.ConditionContext;
 import org.springframework.core.type.AnnotatedTypeMetadata;
+import org.springframework.util.Assert;
 
 /**
  * The condition of {@link ConditionalOnLockStore}.
@@ -15,7 +19,9 @@ final class OnLockStoreCondition extends SpringBootCondition {
 
 	@Override
 	public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
-		String store = (String) metadata.getAnnotationAttributes(ConditionalOnLockStore.class.getName()).get("value");
+		Map<String, @Nullable Object> attributes = metadata.getAnnotationAttributes(ConditionalOnLockStore.class.getName());
+		Assert.state(attributes != null, "No @ConditionalOnLockStore");
+		String store = (String) attributes.get("value");
 		ConditionMessage.Builder message = ConditionMessage.forCondition(ConditionalOnLockStore.class, store);
 		String chosen = context.getEnvironment().getProperty(LockStores.PROPERTY);
 		if (chosen != null) {

@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import io.github.distlock.store.Locker;
+
 /**
  * This process's ownership of one lock in the store: one owner token from the store acquire that
  * took the lock until the release that gives it back, however many local holdings it passes

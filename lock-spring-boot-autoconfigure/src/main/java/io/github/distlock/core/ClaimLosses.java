@@ -3,6 +3,9 @@ package io.github.distlock.core;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
+import io.github.distlock.store.ClaimLossListener;
+import io.github.distlock.store.Locker;
+
 /**
  * Tells holders at once when the store ends their claims on its own ({@link Locker#onClaimLost}),
  * as ZooKeeper does with a session that ended or may have: the claim and its current holding are

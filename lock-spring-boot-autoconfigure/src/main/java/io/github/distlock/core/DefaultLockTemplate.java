@@ -9,6 +9,7 @@ import org.jspecify.annotations.Nullable;
 
 import io.github.distlock.LockHandle;
 import io.github.distlock.LockTemplate;
+import io.github.distlock.store.Locker;
 
 import org.springframework.context.SmartLifecycle;
 
@@ -38,7 +39,7 @@ public final class DefaultLockTemplate implements LockTemplate, SmartLifecycle, 
 	/** Longer waits are cut to this, so the deadline fits in a {@code long} of nanoseconds. */
 	private static final Duration LONGEST_WAIT = Duration.ofDays(10_000);
 
-	private final LockSettings settings;
+	private final WatchdogSettings settings;
 
 	private final LockStatistics statistics = new LockStatistics();
 
@@ -55,7 +56,7 @@ public final class DefaultLockTemplate implements LockTemplate, SmartLifecycle, 
 	 * @param locker the lock store
 	 * @param settings the watchdog settings
 	 */
-	public DefaultLockTemplate(Locker locker, LockSettings settings) {
+	public DefaultLockTemplate(Locker locker, WatchdogSettings settings) {
 		this(locker, settings, List.of());
 	}
 
@@ -66,7 +67,7 @@ public final class DefaultLockTemplate implements LockTemplate, SmartLifecycle, 
 	 * @param listeners told of every acquisition, release, hand-over, renewal and lost lease, in
 	 * order, after the template's own {@link #statistics()}
 	 */
-	public DefaultLockTemplate(Locker locker, LockSettings settings, List<LockListener> listeners) {
+	public DefaultLockTemplate(Locker locker, WatchdogSettings settings, List<LockListener> listeners) {
 		this(locker, settings, listeners, InstanceNames.thisProcess(null));
 	}
 
@@ -80,12 +81,12 @@ public final class DefaultLockTemplate implements LockTemplate, SmartLifecycle, 
 	 * @param instance this instance's name, as {@link #holder(String)} tells it on any instance
 	 * sharing the store (see {@link InstanceNames})
 	 */
-	public DefaultLockTemplate(Locker locker, LockSettings settings, List<LockListener> listeners, String instance) {
+	public DefaultLockTemplate(Locker locker, WatchdogSettings settings, List<LockListener> listeners, String instance) {
 		this(locker, settings, listeners, instance, Timing.SYSTEM);
 	}
 
 	/** As above, on the given timing: the system's, or a simulation's in the exploration tests. */
-	DefaultLockTemplate(Locker locker, LockSettings settings, List<LockListener> listeners, String instance,
+	DefaultLockTemplate(Locker locker, WatchdogSettings settings, List<LockListener> listeners, String instance,
 			Timing timing) {
 		this.timing = timing;
 		this.settings = settings;
@@ -166,7 +167,7 @@ public final class DefaultLockTemplate implements LockTemplate, SmartLifecycle, 
 	 * Asks the store who holds a lock: this instance or another one sharing the store.
 	 * @param key the lock's identity
 	 * @return the holder, or empty when the lock is free
-	 * @throws io.github.distlock.LockBackendException when the store cannot be reached
+	 * @throws io.github.distlock.LockStoreException when the store cannot be reached
 	 * @throws UnsupportedOperationException when the store cannot tell
 	 */
 	public Optional<LockHolder> holder(String key) {

@@ -12,6 +12,9 @@ import java.util.concurrent.TimeUnit;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import io.github.distlock.store.LeaseRequest;
+import io.github.distlock.store.Locker;
+
 /**
  * Releases holdings some time after their callers let go of them: a minimum hold
  * ({@code holdAtLeastMs}). Meanwhile the lock stays held, so neither this process's other threads

@@ -1,6 +1,7 @@
 package io.github.distlock.core;
 
-import io.github.distlock.LockBackendException;
+import io.github.distlock.LockStoreException;
+import io.github.distlock.store.Locker;
 
 /**
  * Mints a holding's fencing token in the store, with its claim's owner token, while it is held
@@ -28,7 +29,7 @@ final class FencingMinter implements Holding.FencingMint {
 			token = Interrupts.deferred(() -> this.locker.fence(holding.key(), holding.claim().owner()));
 		}
 		catch (RuntimeException ex) {
-			throw new LockBackendException("Could not mint a fencing token for lock '" + holding.key()
+			throw new LockStoreException("Could not mint a fencing token for lock '" + holding.key()
 					+ "': the lock store failed or did not answer in time (" + ex.getMessage() + ")", ex);
 		}
 		if (token == 0) {

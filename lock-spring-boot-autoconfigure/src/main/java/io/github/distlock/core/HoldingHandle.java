@@ -4,6 +4,7 @@ import java.lang.ref.Cleaner;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import io.github.distlock.LockHandle;
 
 /**
  * A caller's view of a {@link Holding}: the outermost acquisition or a nested one. Closing it
@@ -11,7 +12,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * view that becomes unreachable without being closed is noticed, so the lock is not renewed for
  * ever.
  */
-final class HoldingHandle implements DetachableLockHandle {
+final class HoldingHandle implements LockHandle {
 
 	private static final Cleaner leaks = Cleaner.create(DaemonThreads.named("distlock-leaks"));
 

@@ -11,6 +11,9 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
+import io.github.distlock.store.Locker;
+import io.github.distlock.store.Renewal;
+
 /**
  * Keeps the store's expiry of every claim in line with its current holding (invariant 4 of
  * PROTOCOL.md): sets a handed-over holding's lease, renews watchdog leases every renew interval up
@@ -36,7 +39,7 @@ final class LeaseKeeper implements AutoCloseable {
 
 	private final Locker locker;
 
-	private final LockSettings settings;
+	private final WatchdogSettings settings;
 
 	private final LeaseEvents events;
 
@@ -49,7 +52,7 @@ final class LeaseKeeper implements AutoCloseable {
 
 	private final RenewalSenders senders;
 
-	LeaseKeeper(Locker locker, LockSettings settings, LeaseEvents events, Timing timing) {
+	LeaseKeeper(Locker locker, WatchdogSettings settings, LeaseEvents events, Timing timing) {
 		this.locker = locker;
 		this.settings = settings;
 		this.events = events;

@@ -5,6 +5,8 @@ import java.util.concurrent.ConcurrentMap;
 
 import org.jspecify.annotations.Nullable;
 
+import io.github.distlock.store.ReleaseListener;
+
 /**
  * The {@link LocalLock}s of this process, one per key while any thread holds or waits for it:
  * each entry counts its users (threads waiting, holdings not yet released) and goes when the

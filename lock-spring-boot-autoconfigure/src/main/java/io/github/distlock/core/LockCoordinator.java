@@ -9,7 +9,9 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
-import io.github.distlock.LockBackendException;
+import io.github.distlock.LockStoreException;
+import io.github.distlock.store.Acquisition;
+import io.github.distlock.store.Locker;
 
 /**
  * Takes locks (PROTOCOL.md beside this class): re-entry without a round trip, the turn, then either
@@ -35,7 +37,7 @@ final class LockCoordinator implements AutoCloseable {
 
 	private final LeaseKeeper keeper;
 
-	private final LockReleaser releaser;
+	private final HoldingReleaser releaser;
 
 	private final FencingMinter fencing;
 
@@ -52,7 +54,7 @@ final class LockCoordinator implements AutoCloseable {
 
 	private final OwnerTokens owners;
 
-	LockCoordinator(Locker locker, LockSettings settings, LockListener listener, boolean told, String instance,
+	LockCoordinator(Locker locker, WatchdogSettings settings, LockListener listener, boolean told, String instance,
 			Timing timing) {
 		this.locker = locker;
 		this.timing = timing;
@@ -63,7 +65,7 @@ final class LockCoordinator implements AutoCloseable {
 		this.events = new LeaseEvents(listener);
 		this.cleanup = new StoreCleanup(locker, timing);
 		this.keeper = new LeaseKeeper(locker, settings, this.events, timing);
-		this.releaser = new LockReleaser(locker, this.locals, this.events, this.cleanup, this.keeper);
+		this.releaser = new HoldingReleaser(locker, this.locals, this.events, this.cleanup, this.keeper);
 		this.fencing = new FencingMinter(locker, this.events);
 		this.deferredReleases = new DeferredReleases(locker, this.keeper, timing);
 		locker.onRelease(this.locals);
@@ -142,7 +144,7 @@ final class LockCoordinator implements AutoCloseable {
 			holding = acquireFromStore(local, request, deadline);
 			return holding;
 		}
-		catch (LockBackendException ex) {
+		catch (LockStoreException ex) {
 			storeFailure = (ex.getCause() instanceof RuntimeException cause) ? cause : ex;
 			throw ex;
 		}
@@ -240,8 +242,8 @@ final class LockCoordinator implements AutoCloseable {
 		}
 	}
 
-	private static LockBackendException storeFailed(String action, String key, RuntimeException cause) {
-		return new LockBackendException("Could not " + action + " lock '" + key
+	private static LockStoreException storeFailed(String action, String key, RuntimeException cause) {
+		return new LockStoreException("Could not " + action + " lock '" + key
 				+ "': the lock store failed or did not answer in time (" + cause.getMessage() + ")", cause);
 	}
 

@@ -7,6 +7,9 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.jspecify.annotations.Nullable;
 
+import io.github.distlock.store.Locker;
+import io.github.distlock.store.StoredLock;
+
 /**
  * Mints owner tokens that say who took a lock, and reads them back for operators (PROTOCOL.md,
  * "Owner tokens and who holds a lock"): {@code <secret> <since> <instance>}. The secret is 96

@@ -7,6 +7,9 @@ import java.util.concurrent.locks.ReentrantLock;
 
 import org.jspecify.annotations.Nullable;
 
+import io.github.distlock.store.Locker;
+import io.github.distlock.store.ReleaseSubscription;
+
 /**
  * Release notices of one lock (PROTOCOL.md, "Release notices"): the threads of this process that
  * wait for it, its subscription while any of them does, and a phase that advances once per

@@ -4,6 +4,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.github.distlock.store.LeaseRequest;
+import io.github.distlock.store.Locker;
+
 /**
  * One {@link Locker#renew} call being built and answered: for each claim, the holding it was sent
  * for and the store expiry it asks for, counted from when the batch is sent.

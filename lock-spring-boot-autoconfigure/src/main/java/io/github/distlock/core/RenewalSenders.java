@@ -8,6 +8,8 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
+import io.github.distlock.store.Locker;
+
 /**
  * The threads that send renewals: claims are queued, and up to {@link #SENDERS} threads take them
  * off the queue in batches of up to {@link #BATCH}, one {@link Locker#renew} call each. A call that

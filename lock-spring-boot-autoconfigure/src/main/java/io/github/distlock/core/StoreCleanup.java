@@ -11,6 +11,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import io.github.distlock.store.Locker;
+
 import org.springframework.core.log.LogMessage;
 
 /**

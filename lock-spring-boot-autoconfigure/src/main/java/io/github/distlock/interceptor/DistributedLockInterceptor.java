@@ -23,7 +23,6 @@ import io.github.distlock.LockHandle;
 import io.github.distlock.LockNotAcquiredException;
 import io.github.distlock.LockTemplate;
 import io.github.distlock.WhenBusy;
-import io.github.distlock.core.DetachableLockHandle;
 
 import org.springframework.aop.ProxyMethodInvocation;
 import org.springframework.aop.support.AopUtils;
@@ -95,7 +94,7 @@ public final class DistributedLockInterceptor implements MethodInterceptor {
 			return invocation.proceed();
 		}
 		finally {
-			LockRelease.afterTransaction(handle);
+			TransactionAwareRelease.release(handle);
 		}
 	}
 
@@ -141,9 +140,7 @@ public final class DistributedLockInterceptor implements MethodInterceptor {
 
 	/** A lock taken on a pooled thread must not be re-entered by that thread's next task. */
 	private static LockHandle detached(LockHandle handle) {
-		if (handle instanceof DetachableLockHandle detachable) {
-			detachable.detachFromThread();
-		}
+		handle.detachFromThread();
 		return handle;
 	}
 

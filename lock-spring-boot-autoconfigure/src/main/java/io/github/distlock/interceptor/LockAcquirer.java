@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
 
-import io.github.distlock.LockBackendException;
 import io.github.distlock.LockHandle;
 import io.github.distlock.LockNotAcquiredException;
+import io.github.distlock.LockStoreException;
 import io.github.distlock.LockTemplate;
 
 /**
@@ -31,7 +31,7 @@ final class LockAcquirer {
 	 * taken (so the hold ends before the lease of every key, and a slow first connection does not
 	 * eat into it).
 	 * @throws LockNotAcquiredException if one stayed busy for the whole wait; none is held then
-	 * @throws LockBackendException if Redis failed, naming the method and key expression
+	 * @throws LockStoreException if Redis failed, naming the method and key expression
 	 */
 	LockHandle acquire(LockOperation operation, List<String> keys) {
 		Duration wait = (operation.maxWait() != null) ? operation.maxWait() : this.defaultWait;
@@ -61,8 +61,8 @@ final class LockAcquirer {
 			handle = this.lockTemplate.get()
 				.tryAcquire(lockKey, operation.lease(), remaining.isNegative() ? Duration.ZERO : remaining);
 		}
-		catch (LockBackendException ex) {
-			throw new LockBackendException("Could not lock " + operation.methodName() + " with key expression '"
+		catch (LockStoreException ex) {
+			throw new LockStoreException("Could not lock " + operation.methodName() + " with key expression '"
 					+ operation.key().source() + "' (lock '" + lockKey + "'): " + ex.getMessage(), ex);
 		}
 		return handle.orElseThrow(() -> new LockNotAcquiredException(lockKey, Duration.ofNanos(System.nanoTime() - start)));

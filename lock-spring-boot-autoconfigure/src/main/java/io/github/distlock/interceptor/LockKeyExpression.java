@@ -140,9 +140,9 @@ final class LockKeyExpression {
 	 * @return the keys, sorted and distinct: one for a single lock, several for a multi-lock
 	 * @throws IllegalArgumentException if it fails, gives null, a blank key, or an empty collection
 	 */
-	List<String> evaluate(@Nullable Object target, @Nullable Object[] arguments) {
-		MethodBasedEvaluationContext context = new MethodBasedEvaluationContext(target, this.method, arguments,
-				parameterNames);
+	List<String> evaluate(Object target, @Nullable Object[] arguments) {
+		MethodBasedEvaluationContext context = new MethodBasedEvaluationContext(
+				new LockExpressionRootObject(this.method, target, arguments), this.method, arguments, parameterNames);
 		if (this.beanResolver != null) {
 			context.setBeanResolver(this.beanResolver);
 		}

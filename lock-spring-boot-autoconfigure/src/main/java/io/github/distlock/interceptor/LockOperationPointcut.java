@@ -6,7 +6,8 @@ import org.springframework.aop.support.StaticMethodMatcherPointcut;
 
 /**
  * Matches methods with a {@code @DistributedLock} declaration (on the class, an interface or a
- * superclass).
+ * superclass), after passing over the classes that cannot have one, as Spring's
+ * {@code CacheOperationSourcePointcut} does.
  */
 final class LockOperationPointcut extends StaticMethodMatcherPointcut {
 
@@ -14,11 +15,12 @@ final class LockOperationPointcut extends StaticMethodMatcherPointcut {
 
 	LockOperationPointcut(LockOperationSource operationSource) {
 		this.operationSource = operationSource;
+		setClassFilter(operationSource::isCandidateClass);
 	}
 
 	@Override
 	public boolean matches(Method method, Class<?> targetClass) {
-		return this.operationSource.getOperation(method, targetClass) != null;
+		return this.operationSource.hasOperation(method, targetClass);
 	}
 
 }

@@ -2,15 +2,18 @@ package io.github.distlock.interceptor;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.jspecify.annotations.Nullable;
 
 import io.github.distlock.DistributedLock;
+import io.github.distlock.LockTemplate;
 import io.github.distlock.WhenBusy;
 
 import org.springframework.aop.support.AopUtils;
@@ -22,12 +25,18 @@ import org.springframework.core.MethodParameter;
 import org.springframework.core.MethodClassKey;
 import org.springframework.core.ReactiveAdapterRegistry;
 import org.springframework.core.annotation.AnnotatedElementUtils;
+import org.springframework.core.annotation.AnnotationUtils;
 import org.springframework.util.ClassUtils;
 import org.springframework.util.ReflectionUtils;
+import org.springframework.util.ReflectionUtils.MethodFilter;
 import org.springframework.util.StringValueResolver;
 
 /**
- * Finds and parses {@code @DistributedLock} declarations, once per method and target class.
+ * Finds and parses {@code @DistributedLock} declarations, once per method and target class, as
+ * Spring's cache support finds {@code @Cacheable}: classes that cannot carry the annotation are
+ * passed over before any method is looked at ({@link #isCandidateClass}), {@code Object}'s
+ * methods are never looked at, and a method found without a declaration while beans are proxied
+ * is not remembered, so proxying every bean of an application does not fill a cache for ever.
  * The first lookup for a class checks every annotated method of it, so a wrong declaration fails
  * start-up when the bean is proxied rather than on its first call.
  *
@@ -42,9 +51,16 @@ public final class LockOperationSource {
 	private static final boolean coroutinesReactorPresent = ClassUtils.isPresent("kotlinx.coroutines.reactor.MonoKt",
 			LockOperationSource.class.getClassLoader());
 
+	/** The methods that may carry a declaration: {@code Object}'s are never looked at. */
+	private static final MethodFilter DECLARABLE = (method) -> !method.isBridge() && !method.isSynthetic()
+			&& !ReflectionUtils.isObjectMethod(method);
+
+	/** What a method without a declaration maps to, once it was called. */
+	private static final Optional<LockOperation> NO_OPERATION = Optional.empty();
+
 	private final Map<MethodClassKey, Optional<LockOperation>> operations = new ConcurrentHashMap<>();
 
-	private final Map<Class<?>, Boolean> checkedClasses = new ConcurrentHashMap<>();
+	private final Set<Class<?>> checkedClasses = ConcurrentHashMap.newKeySet();
 
 	private final @Nullable BeanFactory beanFactory;
 
@@ -78,38 +94,102 @@ public final class LockOperationSource {
 	}
 
 	/**
-	 * Returns the method's lock operation.
+	 * Returns whether methods of the class may carry {@code @DistributedLock}: not the JDK's
+	 * classes, nor a lock template's own.
+	 * @param targetClass the class of a bean's target
+	 * @return {@code false} when no method of it needs to be looked at
+	 */
+	boolean isCandidateClass(Class<?> targetClass) {
+		return !LockTemplate.class.isAssignableFrom(targetClass) && AnnotationUtils.isCandidateClass(targetClass, DistributedLock.class);
+	}
+
+	/**
+	 * Returns the lock operation of a method called through a proxy, remembering a method without
+	 * one as well.
 	 * @param method the invoked method, maybe an interface method
 	 * @param targetClass the class of the bean's target
 	 * @return the operation, or {@code null} when the method is not annotated
 	 * @throws InvalidLockDefinitionException if a method of the class is declared wrongly
 	 */
 	@Nullable LockOperation getOperation(Method method, Class<?> targetClass) {
+		return getOperation(method, targetClass, true);
+	}
+
+	/**
+	 * Returns whether a method has a lock operation, as a proxy is made: a method without one is
+	 * not remembered.
+	 * @param method the method, maybe an interface method
+	 * @param targetClass the class of the bean's target
+	 * @return whether the method is annotated
+	 * @throws InvalidLockDefinitionException if a method of the class is declared wrongly
+	 */
+	boolean hasOperation(Method method, Class<?> targetClass) {
+		return getOperation(method, targetClass, false) != null;
+	}
+
+	/**
+	 * Returns the annotated methods of a class, checking each declaration, for a bean that is not
+	 * made at start-up ({@code @Lazy}).
+	 * @param targetClass the class of a bean
+	 * @return the annotated methods, as {@code SimpleClassName.method(ParameterTypes)}
+	 * @throws InvalidLockDefinitionException if a method of the class is declared wrongly
+	 */
+	public List<String> operationMethodsOf(Class<?> targetClass) {
+		return operationsOf(targetClass).stream().map(LockOperation::methodName).sorted().toList();
+	}
+
+	/** Returns the lock operations of every method of a class, remembering none of the others. */
+	List<LockOperation> operationsOf(Class<?> targetClass) {
+		if (!isCandidateClass(targetClass)) {
+			return List.of();
+		}
+		List<LockOperation> found = new ArrayList<>();
+		ReflectionUtils.doWithMethods(ClassUtils.getUserClass(targetClass), (method) -> {
+			LockOperation operation = getOperation(method, targetClass, false);
+			if (operation != null) {
+				found.add(operation);
+			}
+		}, DECLARABLE);
+		return found;
+	}
+
+	/** How many methods' answers are remembered, with or without an operation. */
+	int rememberedMethodCount() {
+		return this.operations.size();
+	}
+
+	private @Nullable LockOperation getOperation(Method method, Class<?> targetClass, boolean rememberNone) {
+		if (ReflectionUtils.isObjectMethod(method)) {
+			return null;
+		}
 		checkAllMethods(targetClass);
-		return find(method, targetClass);
+		MethodClassKey cacheKey = new MethodClassKey(method, targetClass);
+		Optional<LockOperation> cached = this.operations.get(cacheKey);
+		if (cached != null) {
+			return cached.orElse(null);
+		}
+		LockOperation operation = parse(method, targetClass);
+		if (operation != null || rememberNone) {
+			this.operations.put(cacheKey, (operation != null) ? Optional.of(operation) : NO_OPERATION);
+		}
+		return operation;
 	}
 
 	private void checkAllMethods(Class<?> targetClass) {
-		if (this.checkedClasses.putIfAbsent(targetClass, Boolean.TRUE) == null) {
+		if (this.checkedClasses.add(targetClass)) {
 			try {
-				ReflectionUtils.doWithMethods(ClassUtils.getUserClass(targetClass), (method) -> find(method, targetClass),
-						(method) -> !method.isBridge() && !method.isSynthetic());
+				ReflectionUtils.doWithMethods(ClassUtils.getUserClass(targetClass), (method) -> {
+					LockOperation operation = parse(method, targetClass);
+					if (operation != null) {
+						this.operations.put(new MethodClassKey(method, targetClass), Optional.of(operation));
+					}
+				}, DECLARABLE);
 			}
 			catch (RuntimeException ex) {
 				this.checkedClasses.remove(targetClass);
 				throw ex;
 			}
 		}
-	}
-
-	private @Nullable LockOperation find(Method method, Class<?> targetClass) {
-		MethodClassKey cacheKey = new MethodClassKey(method, targetClass);
-		Optional<LockOperation> cached = this.operations.get(cacheKey);
-		if (cached == null) {
-			cached = Optional.ofNullable(parse(method, targetClass));
-			this.operations.put(cacheKey, cached);
-		}
-		return cached.orElse(null);
 	}
 
 	private @Nullable LockOperation parse(Method method, Class<?> targetClass) {

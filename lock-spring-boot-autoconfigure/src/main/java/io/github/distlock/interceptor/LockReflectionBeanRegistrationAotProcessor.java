@@ -1,25 +1,23 @@
 package io.github.distlock.interceptor;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.aot.hint.BindingReflectionHintsRegistrar;
 import org.springframework.aot.hint.ExecutableMode;
+import org.springframework.aot.hint.MemberCategory;
 import org.springframework.aot.hint.ReflectionHints;
 import org.springframework.beans.factory.aot.BeanRegistrationAotContribution;
 import org.springframework.beans.factory.aot.BeanRegistrationAotProcessor;
 import org.springframework.beans.factory.support.RegisteredBean;
-import org.springframework.util.ClassUtils;
-import org.springframework.util.ReflectionUtils;
 
 /**
  * Tells a native image what the {@code @DistributedLock} methods of a bean reach by reflection,
  * besides the methods themselves ({@code @DistributedLock} is {@code @Reflective} for those):
  * the {@code fallback} methods, which {@link FallbackMethod} invokes, and the properties of the
  * arguments a key expression reads ({@code #order.id}), as Spring's {@code @MessageMapping}
- * registers its arguments for binding. Declarations are read by a {@link LockOperationSource},
+ * registers its arguments for binding, and the getters of {@code #root}. Declarations are read by a {@link LockOperationSource},
  * as at start-up, so the fallback hinted is the one called.
  *
  * <p>A key that calls a bean ({@code @prices.key(#id)}) or a method that is not a property
@@ -32,19 +30,15 @@ final class LockReflectionBeanRegistrationAotProcessor implements BeanRegistrati
 	@Override
 	public @Nullable BeanRegistrationAotContribution processAheadOfTime(RegisteredBean registeredBean) {
 		Class<?> beanClass = registeredBean.getBeanClass();
-		LockOperationSource source = new LockOperationSource(registeredBean.getBeanFactory());
-		List<LockOperation> operations = new ArrayList<>();
-		ReflectionUtils.doWithMethods(ClassUtils.getUserClass(beanClass), (method) -> {
-			LockOperation operation = source.getOperation(method, beanClass);
-			if (operation != null) {
-				operations.add(operation);
-			}
-		}, (method) -> !method.isBridge() && !method.isSynthetic());
+		List<LockOperation> operations = new LockOperationSource(registeredBean.getBeanFactory()).operationsOf(beanClass);
 		if (operations.isEmpty()) {
 			return null;
 		}
-		return (generationContext, code) -> operations
-			.forEach((operation) -> register(generationContext.getRuntimeHints().reflection(), operation));
+		return (generationContext, code) -> {
+			ReflectionHints hints = generationContext.getRuntimeHints().reflection();
+			hints.registerType(LockExpressionRootObject.class, MemberCategory.INVOKE_PUBLIC_METHODS);
+			operations.forEach((operation) -> register(hints, operation));
+		};
 	}
 
 	private static void register(ReflectionHints hints, LockOperation operation) {

@@ -4,16 +4,15 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.github.distlock.LockHandle;
-import io.github.distlock.core.DetachableLockHandle;
 
 /**
  * A lock handle of a method with {@code holdAtLeastMs}: closed before the minimum hold is over, it
- * releases the lock only when it is ({@link DetachableLockHandle#closeAfter}), so a fast scheduled
+ * releases the lock only when it is ({@link LockHandle#closeAfter}), so a fast scheduled
  * job does not run again on an instance whose tick comes a little later. Meanwhile the lock stays
  * held (renewed, in watchdog mode), and {@link #isHeld()} says so, but it no longer belongs to the
  * thread that took it: that thread, calling again, waits like any other.
  */
-final class MinimumHoldHandle implements DetachableLockHandle {
+final class MinimumHoldHandle implements LockHandle {
 
 	private final LockHandle handle;
 
@@ -52,9 +51,7 @@ final class MinimumHoldHandle implements DetachableLockHandle {
 
 	@Override
 	public void detachFromThread() {
-		if (this.handle instanceof DetachableLockHandle detachable) {
-			detachable.detachFromThread();
-		}
+		this.handle.detachFromThread();
 	}
 
 	@Override
@@ -70,7 +67,7 @@ final class MinimumHoldHandle implements DetachableLockHandle {
 
 	private void closeAt(long releaseAt) {
 		if (this.closed.compareAndSet(false, true)) {
-			MultiLockHandle.releaseAfter(this.handle, Duration.ofNanos(releaseAt - System.nanoTime()));
+			this.handle.closeAfter(Duration.ofNanos(releaseAt - System.nanoTime()));
 		}
 	}
 

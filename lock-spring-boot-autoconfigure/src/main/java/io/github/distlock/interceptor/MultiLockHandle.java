@@ -4,13 +4,12 @@ import java.time.Duration;
 import java.util.List;
 
 import io.github.distlock.LockHandle;
-import io.github.distlock.core.DetachableLockHandle;
 
 /**
  * The locks of a multi-lock, held together: released in reverse order, held while all are held.
  * Its fencing token is that of the last lock taken.
  */
-final class MultiLockHandle implements DetachableLockHandle {
+final class MultiLockHandle implements LockHandle {
 
 	private final List<LockHandle> handles;
 
@@ -35,27 +34,13 @@ final class MultiLockHandle implements DetachableLockHandle {
 
 	@Override
 	public void detachFromThread() {
-		for (LockHandle handle : this.handles) {
-			if (handle instanceof DetachableLockHandle detachable) {
-				detachable.detachFromThread();
-			}
-		}
+		this.handles.forEach(LockHandle::detachFromThread);
 	}
 
 	@Override
 	public void closeAfter(Duration delay) {
 		for (int i = this.handles.size() - 1; i >= 0; i--) {
-			releaseAfter(this.handles.get(i), delay);
-		}
-	}
-
-	/** Closes the handle after {@code delay}, or now if it cannot be closed later. */
-	static void releaseAfter(LockHandle handle, Duration delay) {
-		if (handle instanceof DetachableLockHandle detachable) {
-			detachable.closeAfter(delay);
-		}
-		else {
-			handle.close();
+			this.handles.get(i).closeAfter(delay);
 		}
 	}
 

@@ -9,14 +9,14 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
-import io.github.distlock.core.Acquisition;
-import io.github.distlock.core.LeaseRequest;
-import io.github.distlock.core.Locker;
-import io.github.distlock.core.Release;
-import io.github.distlock.core.ReleaseListener;
-import io.github.distlock.core.ReleaseSubscription;
-import io.github.distlock.core.Renewal;
-import io.github.distlock.core.StoredLock;
+import io.github.distlock.store.Acquisition;
+import io.github.distlock.store.LeaseRequest;
+import io.github.distlock.store.Locker;
+import io.github.distlock.store.Release;
+import io.github.distlock.store.ReleaseListener;
+import io.github.distlock.store.ReleaseSubscription;
+import io.github.distlock.store.Renewal;
+import io.github.distlock.store.StoredLock;
 
 /**
  * A {@link Locker} that keeps locks in this JVM's memory, with the same semantics as the Redis

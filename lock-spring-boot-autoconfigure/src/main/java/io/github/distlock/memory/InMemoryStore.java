@@ -12,11 +12,11 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
-import io.github.distlock.core.Acquisition;
-import io.github.distlock.core.LeaseRequest;
-import io.github.distlock.core.Release;
-import io.github.distlock.core.Renewal;
-import io.github.distlock.core.StoredLock;
+import io.github.distlock.store.Acquisition;
+import io.github.distlock.store.LeaseRequest;
+import io.github.distlock.store.Release;
+import io.github.distlock.store.Renewal;
+import io.github.distlock.store.StoredLock;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * A {@link io.github.distlock.core.Locker} in this JVM's memory,
+ * A {@link io.github.distlock.store.Locker} in this JVM's memory,
  * {@link io.github.distlock.memory.InMemoryLocker}: for tests (with
  * {@code lock-spring-boot-test}, {@code distlock.store=in-memory}), and for an application that
  * runs as one instance.

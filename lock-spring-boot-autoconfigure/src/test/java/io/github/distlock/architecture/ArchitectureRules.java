@@ -8,33 +8,47 @@ import java.util.stream.Stream;
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.library.Architectures;
 
+import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
+import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Condition;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 /**
  * The layering of distlock's packages, held by every module's architecture test over the classes
  * of the module and the modules below it (house style, "Modules"): the API imports nothing below
- * it, the core knows no store, the interceptor no Spring Boot, a store neither the interceptor nor
- * the auto-configuration, and no package depends on another in a cycle.
+ * it, the core knows no store, the interceptor knows only the API, a store only the API and the
+ * store SPI, only the integration with Boot names Boot, no package depends on another in a cycle,
+ * and Boot's own conventions for auto-configurations, post-processors and conditions hold.
  */
 public final class ArchitectureRules {
 
 	private static final String[] STORE_CLIENTS = { "org.springframework.data.redis..", "io.lettuce..",
 			"java.sql..", "javax.sql..", "org.springframework.jdbc..", "org.apache.curator..", "org.apache.zookeeper.." };
 
-	/** The API, the core and the interceptor: what every locking call loads, whatever the store. */
-	private static final String[] EVERY_CALL = { "io.github.distlock", "io.github.distlock.core..",
-			"io.github.distlock.interceptor.." };
+	/** The API, the store SPI, the core and the interceptor: what every locking call loads, whatever the store. */
+	private static final String[] EVERY_CALL = { "io.github.distlock", "io.github.distlock.store..",
+			"io.github.distlock.core..", "io.github.distlock.interceptor.." };
+
+	/** Where Spring Boot may be named: Boot is optional in every module, as in Boot's own. */
+	private static final String[] BOOT_INTEGRATION = { "..autoconfigure..", "io.github.distlock.endpoint..",
+			"io.github.distlock.health..", "io.github.distlock.test.." };
 
 	private static final DescribedPredicate<JavaClass> EVERY_CALL_CLASSES = JavaClass.Predicates.resideInAnyPackage(EVERY_CALL);
 
 	/** The classes that may name optional libraries: loaded only once those are known present. */
-	private static final String GUARDED = "io\\.github\\.distlock\\.interceptor\\.(ReactorLocking|LockRelease\\$Transactions).*";
+	private static final String GUARDED = "io\\.github\\.distlock\\.interceptor\\.(ReactorLocking|TransactionAwareRelease\\$Transactions).*";
 
 	private ArchitectureRules() {
 	}
@@ -58,6 +72,7 @@ public final class ArchitectureRules {
 		return Architectures.layeredArchitecture()
 			.consideringOnlyDependenciesInLayers()
 			.layer("API").definedBy("io.github.distlock")
+			.layer("Store SPI").definedBy("io.github.distlock.store..")
 			.layer("Core").definedBy("io.github.distlock.core..")
 			.layer("Interceptor").definedBy("io.github.distlock.interceptor..")
 			.layer("Observability").definedBy("io.github.distlock.micrometer..", "io.github.distlock.observation..",
@@ -67,37 +82,85 @@ public final class ArchitectureRules {
 			.layer("AutoConfiguration").definedBy("io.github.distlock.autoconfigure..", "io.github.distlock.*.autoconfigure..",
 					"io.github.distlock.test..")
 			.whereLayer("API").mayNotAccessAnyLayer()
-			.whereLayer("Core").mayOnlyAccessLayers("API")
-			.whereLayer("Interceptor").mayOnlyAccessLayers("API", "Core")
-			.whereLayer("Observability").mayOnlyAccessLayers("API", "Core")
-			.whereLayer("Stores").mayOnlyAccessLayers("API", "Core")
+			.whereLayer("Store SPI").mayOnlyAccessLayers("API")
+			.whereLayer("Core").mayOnlyAccessLayers("API", "Store SPI")
+			.whereLayer("Interceptor").mayOnlyAccessLayers("API")
+			.whereLayer("Observability").mayOnlyAccessLayers("API", "Store SPI", "Core")
+			.whereLayer("Stores").mayOnlyAccessLayers("API", "Store SPI")
 			.whereLayer("AutoConfiguration").mayNotBeAccessedByAnyLayer()
 			.allowEmptyShould(true);
 	}
 
 	/**
-	 * Returns the rule that the API, the core and the interceptor use no store's client.
+	 * Returns the rule that the API, the store SPI, the core and the interceptor use no store's client.
 	 * @return the rule
 	 */
 	public static ArchRule storeNeutralCore() {
 		return noClasses().that()
-			.resideInAnyPackage("io.github.distlock", "io.github.distlock.core..", "io.github.distlock.interceptor..")
+			.resideInAnyPackage(EVERY_CALL)
 			.should()
 			.dependOnClassesThat()
 			.resideInAnyPackage(STORE_CLIENTS);
 	}
 
 	/**
-	 * Returns the rule that the interceptor uses no Spring Boot type, so it works with a bare
-	 * {@code ProxyFactory}.
+	 * Returns the rule that only the auto-configuration, the Actuator's endpoint and health
+	 * indicator and the test support use Spring Boot: the API, the core, the interceptor and the
+	 * stores work in a plain Spring application (a bare {@code ProxyFactory}), with Boot an
+	 * optional dependency.
 	 * @return the rule
 	 */
-	public static ArchRule interceptorWithoutBoot() {
+	public static ArchRule bootOnlyWhereIntegrated() {
 		return noClasses().that()
-			.resideInAPackage("io.github.distlock.interceptor..")
+			.resideOutsideOfPackages(BOOT_INTEGRATION)
 			.should()
 			.dependOnClassesThat()
 			.resideInAPackage("org.springframework.boot..");
+	}
+
+	/**
+	 * Returns Spring Boot's rule for auto-configurations: public, so that applications can name
+	 * them in {@code exclude}, and final, since nothing should extend them.
+	 * @return the rule
+	 */
+	public static ArchRule autoConfigurationsPublicAndFinal() {
+		return classes().that()
+			.areAnnotatedWith(AutoConfiguration.class)
+			.should()
+			.bePublic()
+			.andShould()
+			.haveModifier(JavaModifier.FINAL)
+			.allowEmptyShould(true);
+	}
+
+	/**
+	 * Returns Spring Boot's rule for bean methods that return a bean (factory) post-processor:
+	 * static, so that declaring one does not create its configuration class, and what that class
+	 * injects, before every bean is post-processed.
+	 * @return the rule
+	 */
+	public static ArchRule postProcessorBeanMethodsStatic() {
+		return methods().that()
+			.areAnnotatedWith(Bean.class)
+			.and()
+			.haveRawReturnType(JavaClass.Predicates.assignableTo(BeanPostProcessor.class)
+				.or(JavaClass.Predicates.assignableTo(BeanFactoryPostProcessor.class)))
+			.should()
+			.beStatic()
+			.allowEmptyShould(true);
+	}
+
+	/**
+	 * Returns Spring Boot's rule for conditions: not public, as they are reached only through
+	 * their annotations.
+	 * @return the rule
+	 */
+	public static ArchRule conditionsNotPublic() {
+		return classes().that()
+			.implement(Condition.class)
+			.should()
+			.notBePublic()
+			.allowEmptyShould(true);
 	}
 
 	/**

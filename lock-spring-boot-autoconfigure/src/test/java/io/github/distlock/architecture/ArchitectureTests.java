@@ -19,13 +19,28 @@ public class ArchitectureTests {
 	}
 
 	@Test
-	void coreAndInterceptorUseNoStoreClient() {
+	void apiCoreAndInterceptorUseNoStoreClient() {
 		ArchitectureRules.storeNeutralCore().check(classes);
 	}
 
 	@Test
-	void interceptorUsesNoSpringBoot() {
-		ArchitectureRules.interceptorWithoutBoot().check(classes);
+	void onlyTheIntegrationWithBootUsesSpringBoot() {
+		ArchitectureRules.bootOnlyWhereIntegrated().check(classes);
+	}
+
+	@Test
+	void autoConfigurationsArePublicAndFinal() {
+		ArchitectureRules.autoConfigurationsPublicAndFinal().check(classes);
+	}
+
+	@Test
+	void postProcessorBeanMethodsAreStatic() {
+		ArchitectureRules.postProcessorBeanMethodsStatic().check(classes);
+	}
+
+	@Test
+	void conditionsAreNotPublic() {
+		ArchitectureRules.conditionsNotPublic().check(classes);
 	}
 
 	@Test

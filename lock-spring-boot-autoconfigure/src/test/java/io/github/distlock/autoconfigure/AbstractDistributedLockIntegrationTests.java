@@ -16,7 +16,7 @@ import javax.sql.DataSource;
 
 import io.github.distlock.LockHandle;
 import io.github.distlock.LockTemplate;
-import io.github.distlock.core.Locker;
+import io.github.distlock.store.Locker;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,7 @@
 package io.github.distlock.autoconfigure;
 
-import io.github.distlock.core.Locker;
 import io.github.distlock.memory.InMemoryLocker;
+import io.github.distlock.store.Locker;
 
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;

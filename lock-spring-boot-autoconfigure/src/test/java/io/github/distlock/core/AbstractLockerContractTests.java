@@ -21,6 +21,14 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.github.distlock.store.Acquisition;
+import io.github.distlock.store.LeaseRequest;
+import io.github.distlock.store.Locker;
+import io.github.distlock.store.Release;
+import io.github.distlock.store.ReleaseSubscription;
+import io.github.distlock.store.Renewal;
+import io.github.distlock.store.StoredLock;
+
 /**
  * The contract of {@link Locker}, run against every locker (Redis, the in-memory fake, any later
  * store), so they all answer alike: every operation, every answer, a replay of each operation,

@@ -12,8 +12,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
-import io.github.distlock.LockBackendException;
 import io.github.distlock.LockHandle;
+import io.github.distlock.LockStoreException;
 import io.github.distlock.memory.InMemoryLocker;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
@@ -33,7 +33,7 @@ class DefaultLockTemplateTests {
 	private final FaultInjectingLocker locker = new FaultInjectingLocker(new InMemoryLocker());
 
 	private final DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
-			LockSettings.watchdogLease(Duration.ofSeconds(30)));
+			WatchdogSettings.watchdogLease(Duration.ofSeconds(30)));
 
 	@AfterEach
 	void tearDown() {
@@ -119,7 +119,7 @@ class DefaultLockTemplateTests {
 			}
 		});
 		try (DefaultLockTemplate watched = new DefaultLockTemplate(this.locker,
-				new LockSettings(Duration.ofMillis(300), Duration.ofMillis(100), null))) {
+				new WatchdogSettings(Duration.ofMillis(300), Duration.ofMillis(100), null))) {
 			LockHandle outer = watched.tryAcquire("k", null, null).orElseThrow();
 			CompletableFuture<Optional<LockHandle>> taker = CompletableFuture
 				.supplyAsync(() -> watched.tryAcquire("k", null, Duration.ofSeconds(3)), TemplateTesting::runOnNewThread);

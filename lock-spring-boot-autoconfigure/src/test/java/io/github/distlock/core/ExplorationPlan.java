@@ -33,8 +33,8 @@ record ExplorationPlan(int processes, int threadsPerProcess, int keys, Duration 
 	/** The longest fixed lease a worker asks for. */
 	static final Duration LONGEST_LEASE = Duration.ofMillis(800);
 
-	LockSettings settings() {
-		return LockSettings.watchdogLease(this.watchdogLease);
+	WatchdogSettings settings() {
+		return WatchdogSettings.watchdogLease(this.watchdogLease);
 	}
 
 	String key(Random random) {

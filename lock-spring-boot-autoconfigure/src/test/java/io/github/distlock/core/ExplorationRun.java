@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 import io.github.distlock.core.Simulation.SimulatedProcess;
+import io.github.distlock.store.Locker;
 
 /**
  * One seeded run of the exploration (PROTOCOL.md, "Time and exploration"): simulated processes,

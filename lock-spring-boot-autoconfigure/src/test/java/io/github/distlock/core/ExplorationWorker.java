@@ -7,8 +7,8 @@ import java.util.concurrent.TimeUnit;
 
 import org.jspecify.annotations.Nullable;
 
-import io.github.distlock.LockBackendException;
 import io.github.distlock.LockHandle;
+import io.github.distlock.LockStoreException;
 import io.github.distlock.core.Simulation.SimulatedProcess;
 import io.github.distlock.core.simulation.SimulatedRuntime;
 
@@ -84,7 +84,7 @@ final class ExplorationWorker implements Runnable {
 		try {
 			taken = this.template.tryAcquire(key, lease, wait);
 		}
-		catch (LockBackendException ex) {
+		catch (LockStoreException ex) {
 			this.trace.log(this.name + " could not acquire '" + key + "': " + ex.getMessage());
 		}
 		finally {
@@ -129,7 +129,7 @@ final class ExplorationWorker implements Runnable {
 			// An application's work may take a while to notice: meanwhile, its process knows the lock is lost.
 			this.simulation.pass(TimeUnit.MILLISECONDS.toNanos(random.nextInt(1_000)));
 		}
-		catch (LockBackendException ex) {
+		catch (LockStoreException ex) {
 			this.trace.log(this.name + " has no token for '" + key + "': " + ex.getMessage());
 		}
 	}
@@ -147,7 +147,7 @@ final class ExplorationWorker implements Runnable {
 				handle.close();
 			}
 		}
-		catch (LockBackendException ex) {
+		catch (LockStoreException ex) {
 			this.trace.log(this.name + " could not release '" + key + "': " + ex.getMessage());
 		}
 	}

@@ -2,6 +2,8 @@ package io.github.distlock.core;
 
 import org.jspecify.annotations.Nullable;
 
+import io.github.distlock.store.Locker;
+
 /**
  * A store as the exploration drives it: a locker per simulated process, and the truth about who
  * owns each lock, read without time passing, to check the protocol's invariants against.

@@ -11,6 +11,15 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 import io.github.distlock.memory.InMemoryLocker;
+import io.github.distlock.store.Acquisition;
+import io.github.distlock.store.ClaimLossListener;
+import io.github.distlock.store.LeaseRequest;
+import io.github.distlock.store.Locker;
+import io.github.distlock.store.Release;
+import io.github.distlock.store.ReleaseListener;
+import io.github.distlock.store.ReleaseSubscription;
+import io.github.distlock.store.Renewal;
+import io.github.distlock.store.StoredLock;
 
 /**
  * An {@link InMemoryLocker} with test hooks, per process: {@link #before} and {@link #after} an

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Map;
 
 import io.github.distlock.memory.InMemoryLocker;
+import io.github.distlock.store.Locker;
 
 /**
  * The {@link Locker} contract run against {@link InMemoryLocker}, so that tests of the

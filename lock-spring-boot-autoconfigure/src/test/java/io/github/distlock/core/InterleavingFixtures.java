@@ -4,6 +4,8 @@ import java.time.Duration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.distlock.store.Locker;
+
 /**
  * Builds the core objects that the {@code *InterleavingTests} drive, in one place, on an
  * {@link InterleavingTiming}; and starts and joins their threads.
@@ -19,7 +21,7 @@ final class InterleavingFixtures {
 	/** A deadline no schedule reaches: a waiter here waits until it is woken. */
 	static final long NO_DEADLINE = Long.MAX_VALUE;
 
-	private static final LockSettings SETTINGS = LockSettings.watchdogLease(LONG);
+	private static final WatchdogSettings SETTINGS = WatchdogSettings.watchdogLease(LONG);
 
 	private InterleavingFixtures() {
 	}

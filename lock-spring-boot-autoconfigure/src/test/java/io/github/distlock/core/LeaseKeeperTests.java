@@ -32,7 +32,7 @@ class LeaseKeeperTests {
 	private final FaultInjectingLocker locker = new FaultInjectingLocker(this.memory);
 
 	private final DefaultLockTemplate otherProcess = new DefaultLockTemplate(this.memory.otherProcess(),
-			LockSettings.watchdogLease(Duration.ofSeconds(30)));
+			WatchdogSettings.watchdogLease(Duration.ofSeconds(30)));
 
 	private final CountDownLatch endOfTest = new CountDownLatch(1);
 
@@ -46,7 +46,7 @@ class LeaseKeeperTests {
 	void watchdogRenewsManyLocksInBatches() {
 		int locks = 1000;
 		try (DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
-				new LockSettings(Duration.ofMillis(1500), Duration.ofMillis(500), null))) {
+				new WatchdogSettings(Duration.ofMillis(1500), Duration.ofMillis(500), null))) {
 			List<LockHandle> held = new ArrayList<>();
 			for (int i = 0; i < locks; i++) {
 				held.add(acquire(template, "k" + i, null, Duration.ZERO));
@@ -72,7 +72,7 @@ class LeaseKeeperTests {
 			}
 		});
 		try (DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
-				new LockSettings(Duration.ofMillis(600), Duration.ofMillis(200), null))) {
+				new WatchdogSettings(Duration.ofMillis(600), Duration.ofMillis(200), null))) {
 			LockHandle stuck = acquire(template, "stuck", null, Duration.ZERO);
 			sleep(Duration.ofMillis(100));
 			LockHandle renewed = acquire(template, "renewed", null, Duration.ZERO);
@@ -87,7 +87,7 @@ class LeaseKeeperTests {
 	@Test
 	void aFixedLeaseHandedOverFreesTheLockForOtherProcessesWhenItRunsOut() {
 		try (DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
-				LockSettings.watchdogLease(Duration.ofSeconds(30)))) {
+				WatchdogSettings.watchdogLease(Duration.ofSeconds(30)))) {
 			LockHandle held = acquire(template, "k", Duration.ofSeconds(30), Duration.ZERO);
 			CompletableFuture<Optional<LockHandle>> waiter = queueWaiter(template, "k", Duration.ofMillis(300),
 					Duration.ofSeconds(5));
@@ -103,7 +103,7 @@ class LeaseKeeperTests {
 	@Test
 	void aFixedLeaseHandedOverGetsItsWholeLease() {
 		try (DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
-				LockSettings.watchdogLease(Duration.ofSeconds(30)))) {
+				WatchdogSettings.watchdogLease(Duration.ofSeconds(30)))) {
 			LockHandle held = acquire(template, "k", Duration.ofMillis(600), Duration.ZERO);
 			CompletableFuture<Optional<LockHandle>> waiter = queueWaiter(template, "k", Duration.ofSeconds(5),
 					Duration.ofSeconds(5));
@@ -121,7 +121,7 @@ class LeaseKeeperTests {
 	void aFixedLeaseHolderIsToldAtOnceWhenTheStoreEndsItsClaimAndItsWaiterTakesOver() {
 		List<String> lost = new CopyOnWriteArrayList<>();
 		try (DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
-				LockSettings.watchdogLease(Duration.ofSeconds(30)), List.of(leaseLosses(lost)))) {
+				WatchdogSettings.watchdogLease(Duration.ofSeconds(30)), List.of(leaseLosses(lost)))) {
 			LockHandle held = acquire(template, "k", Duration.ofSeconds(60), Duration.ZERO);
 			CompletableFuture<Optional<LockHandle>> waiter = queueWaiter(template, "k", Duration.ofSeconds(60),
 					Duration.ofSeconds(10));
@@ -148,7 +148,7 @@ class LeaseKeeperTests {
 	void aClaimItsHolderSawInDoubtStillWakesItsWaiterWhenTheStoreEndsIt() throws Exception {
 		List<String> lost = new CopyOnWriteArrayList<>();
 		try (DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
-				LockSettings.watchdogLease(Duration.ofSeconds(30)), List.of(leaseLosses(lost)))) {
+				WatchdogSettings.watchdogLease(Duration.ofSeconds(30)), List.of(leaseLosses(lost)))) {
 			LockHandle held = acquire(template, "k", Duration.ofMinutes(5), Duration.ZERO);
 			CompletableFuture<Optional<LockHandle>> waiter = queueWaiter(template, "k", Duration.ofSeconds(60),
 					Duration.ofMinutes(5));
@@ -170,7 +170,7 @@ class LeaseKeeperTests {
 		List<String> lost = new CopyOnWriteArrayList<>();
 		this.locker.after("acquire", () -> this.locker.loseClaim("k"));
 		try (DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
-				LockSettings.watchdogLease(Duration.ofSeconds(30)), List.of(leaseLosses(lost)))) {
+				WatchdogSettings.watchdogLease(Duration.ofSeconds(30)), List.of(leaseLosses(lost)))) {
 			LockHandle held = acquire(template, "k", Duration.ofSeconds(60), Duration.ZERO);
 			assertThat(held.isHeld()).as("the store ended its claim before the acquire's answer arrived").isFalse();
 			assertThat(lost).containsExactly("k");

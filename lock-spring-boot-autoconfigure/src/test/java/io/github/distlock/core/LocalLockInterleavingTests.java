@@ -109,7 +109,7 @@ class LocalLockInterleavingTests {
 		return holding;
 	}
 
-	/** Hands off or gives back, as {@code LockReleaser} does. */
+	/** Hands off or gives back, as {@code HoldingReleaser} does. */
 	private void release(Holding holding) {
 		holding.markReleased();
 		ReleaseStep step = this.local.release(holding);

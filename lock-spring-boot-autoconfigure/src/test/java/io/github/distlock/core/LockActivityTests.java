@@ -31,10 +31,10 @@ class LockActivityTests {
 	private final InMemoryLocker locker = new InMemoryLocker();
 
 	private final DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
-			LockSettings.watchdogLease(LEASE), List.of(), "orders (pid 1 on web-1)");
+			WatchdogSettings.watchdogLease(LEASE), List.of(), "orders (pid 1 on web-1)");
 
 	private final DefaultLockTemplate otherInstance = new DefaultLockTemplate(this.locker.otherProcess(),
-			LockSettings.watchdogLease(LEASE), List.of(), "orders (pid 2 on web-2)");
+			WatchdogSettings.watchdogLease(LEASE), List.of(), "orders (pid 2 on web-2)");
 
 	@AfterEach
 	void tearDown() {

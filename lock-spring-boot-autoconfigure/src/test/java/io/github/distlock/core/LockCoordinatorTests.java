@@ -15,6 +15,7 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 import io.github.distlock.memory.InMemoryLocker;
+import io.github.distlock.store.Locker;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -36,7 +37,7 @@ class LockCoordinatorTests {
 	private final FaultInjectingLocker locker = new FaultInjectingLocker(this.memory);
 
 	private final LockCoordinator coordinator = new LockCoordinator(this.locker,
-			LockSettings.watchdogLease(Duration.ofSeconds(30)), new LockStatistics().counter(), false, "test", Timing.SYSTEM);
+			WatchdogSettings.watchdogLease(Duration.ofSeconds(30)), new LockStatistics().counter(), false, "test", Timing.SYSTEM);
 
 	private final ExecutorService threads = Executors.newCachedThreadPool();
 
@@ -121,7 +122,7 @@ class LockCoordinatorTests {
 
 	private void otherProcessGetsTheLockWhileThisOneKeepsHandingItOn(Locker otherLocker) throws Exception {
 		try (LockCoordinator otherProcess = new LockCoordinator(otherLocker,
-				LockSettings.watchdogLease(Duration.ofSeconds(30)), new LockStatistics().counter(), false, "test", Timing.SYSTEM)) {
+				WatchdogSettings.watchdogLease(Duration.ofSeconds(30)), new LockStatistics().counter(), false, "test", Timing.SYSTEM)) {
 			Future<?> busy = this.threads.submit(() -> runSections(this.coordinator, 4, 120, Duration.ofMillis(25)));
 			await().atMost(Duration.ofSeconds(10)).until(() -> this.coordinator.queued("k") > 0);
 			for (int attempt = 0; attempt < 5; attempt++) {
@@ -141,7 +142,7 @@ class LockCoordinatorTests {
 		// No time passes for the process, however loaded the machine: a hand-off 20 ms after the
 		// store's last answer would check in, and one whose lease ends a hundredth later sets it again.
 		Timing stopped = new StoppedClock();
-		try (LockCoordinator process = new LockCoordinator(this.locker, LockSettings.watchdogLease(Duration.ofSeconds(30)),
+		try (LockCoordinator process = new LockCoordinator(this.locker, WatchdogSettings.watchdogLease(Duration.ofSeconds(30)),
 				new LockStatistics().counter(), false, "test", stopped)) {
 			LockRequest request = new LockRequest("k", Duration.ofSeconds(30), false, null, stopped.nanoTime());
 			Holding first = process.acquire(request, stopped.nanoTime());
@@ -162,7 +163,7 @@ class LockCoordinatorTests {
 	@ValueSource(longs = { 0, -(1L << 62), (1L << 62) + 1, Long.MAX_VALUE - 3_600_000_000_000L })
 	void aWatchdogHoldingCountsItsLeaseWhereverTheClockStands(long now) {
 		Timing stopped = new StoppedClock(now);
-		try (LockCoordinator process = new LockCoordinator(this.locker, LockSettings.watchdogLease(Duration.ofSeconds(30)),
+		try (LockCoordinator process = new LockCoordinator(this.locker, WatchdogSettings.watchdogLease(Duration.ofSeconds(30)),
 				new LockStatistics().counter(), false, "test", stopped)) {
 			Holding holding = process.acquire(new LockRequest("k", Duration.ofSeconds(30), true, null, now), now);
 			assertThat(holding.remainingLease()).isPositive().isLessThanOrEqualTo(Duration.ofSeconds(30));

@@ -19,7 +19,7 @@ class LockListenersTests {
 	void aFailingListenerLeavesLockingAndTheOtherListenersAlone() {
 		CountingListener counting = new CountingListener();
 		try (DefaultLockTemplate template = new DefaultLockTemplate(new InMemoryLocker(),
-				LockSettings.watchdogLease(Duration.ofSeconds(30)), List.of(new FailingListener(), counting))) {
+				WatchdogSettings.watchdogLease(Duration.ofSeconds(30)), List.of(new FailingListener(), counting))) {
 			LockHandle held = template.tryAcquire("goods:1", Duration.ofSeconds(30), Duration.ZERO).orElseThrow();
 			held.close();
 			assertThat(template.tryAcquire("goods:1", Duration.ofSeconds(30), Duration.ZERO)).isPresent();

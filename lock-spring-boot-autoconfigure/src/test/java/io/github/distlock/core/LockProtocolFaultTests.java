@@ -7,8 +7,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import io.github.distlock.LockBackendException;
 import io.github.distlock.LockHandle;
+import io.github.distlock.LockStoreException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -167,7 +167,7 @@ class LockProtocolFaultTests {
 	@Test
 	void watchdogStopsRenewingALockWhoseHandleNobodyCanReach() {
 		try (DefaultLockTemplate watched = new DefaultLockTemplate(this.locker,
-				new LockSettings(Duration.ofMillis(500), Duration.ofMillis(100), null))) {
+				new WatchdogSettings(Duration.ofMillis(500), Duration.ofMillis(100), null))) {
 			takeAndDrop(watched);
 			await().atMost(Duration.ofSeconds(20)).until(() -> {
 				System.gc();
@@ -238,7 +238,7 @@ class LockProtocolFaultTests {
 			throw new IllegalStateException("reply lost");
 		});
 		try (DefaultLockTemplate capped = new DefaultLockTemplate(this.locker,
-				new LockSettings(Duration.ofSeconds(2), Duration.ofMillis(100), Duration.ofMillis(500)))) {
+				new WatchdogSettings(Duration.ofSeconds(2), Duration.ofMillis(100), Duration.ofMillis(500)))) {
 			LockHandle held = acquire(capped, "k", null, Duration.ZERO);
 			LockHandle other = this.otherProcess.tryAcquire("k", Duration.ofSeconds(1), Duration.ofSeconds(5))
 				.orElseThrow();
@@ -252,7 +252,7 @@ class LockProtocolFaultTests {
 	@Test
 	void headWaiterTakesOverAsSoonAsARenewalFindsTheLeaseLost() {
 		try (DefaultLockTemplate watched = new DefaultLockTemplate(this.locker,
-				new LockSettings(Duration.ofSeconds(5), Duration.ofMillis(100), null))) {
+				new WatchdogSettings(Duration.ofSeconds(5), Duration.ofMillis(100), null))) {
 			LockHandle held = acquire(watched, "k", null, Duration.ZERO);
 			CompletableFuture<Optional<LockHandle>> waiter = queueWaiter(watched, "k", Duration.ofSeconds(5),
 					Duration.ofSeconds(3));
@@ -307,7 +307,7 @@ class LockProtocolFaultTests {
 		long start = System.nanoTime();
 		CompletableFuture<?>[] callers = new CompletableFuture<?>[4];
 		for (int i = 0; i < callers.length; i++) {
-			callers[i] = CompletableFuture.runAsync(() -> assertThatExceptionOfType(LockBackendException.class)
+			callers[i] = CompletableFuture.runAsync(() -> assertThatExceptionOfType(LockStoreException.class)
 				.isThrownBy(() -> this.template.tryAcquire("down", Duration.ofSeconds(5), Duration.ofSeconds(10)))
 				.withMessageContaining("Redis did not answer"), TemplateTesting::runOnNewThread);
 		}
@@ -376,7 +376,7 @@ class LockProtocolFaultTests {
 	@Test
 	void firstRenewalIsDueARenewIntervalAfterTheLeaseBeganNotAfterTheAnswer() {
 		try (DefaultLockTemplate watched = new DefaultLockTemplate(this.locker,
-				new LockSettings(Duration.ofMillis(900), Duration.ofMillis(300), null))) {
+				new WatchdogSettings(Duration.ofMillis(900), Duration.ofMillis(300), null))) {
 			this.locker.after("acquire", () -> sleep(Duration.ofMillis(650)));
 			LockHandle held = acquire(watched, "k", null, Duration.ZERO);
 			sleep(Duration.ofMillis(1000));
@@ -390,7 +390,7 @@ class LockProtocolFaultTests {
 	@Test
 	void watchdogLeaseThatRanOutBeforeItsRenewalIsReportedLost() {
 		try (DefaultLockTemplate watched = new DefaultLockTemplate(this.locker,
-				new LockSettings(Duration.ofMillis(300), Duration.ofMillis(100), null))) {
+				new WatchdogSettings(Duration.ofMillis(300), Duration.ofMillis(100), null))) {
 			this.locker.after("acquire", () -> sleep(Duration.ofMillis(400)));
 			LockHandle held = acquire(watched, "k", null, Duration.ZERO);
 			await().atMost(Duration.ofSeconds(5)).until(() -> watched.statistics().leasesLost() == 1);

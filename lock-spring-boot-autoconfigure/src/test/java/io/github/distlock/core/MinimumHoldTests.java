@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@link DetachableLockHandle#closeAfter}, the minimum hold: the lock stays held until the delay
+ * {@link LockHandle#closeAfter}, the minimum hold: the lock stays held until the delay
  * ends, and a template stopped or closed meanwhile leaves it to expire in the store when the delay
  * ends, neither at once nor at the end of a long lease.
  */
@@ -24,7 +24,7 @@ class MinimumHoldTests {
 	private final InMemoryLocker locker = new InMemoryLocker();
 
 	private final DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
-			LockSettings.watchdogLease(Duration.ofSeconds(30)));
+			WatchdogSettings.watchdogLease(Duration.ofSeconds(30)));
 
 	private final ExecutorService otherThread = Executors.newSingleThreadExecutor();
 
@@ -105,7 +105,7 @@ class MinimumHoldTests {
 	}
 
 	private static void closeAfter(LockHandle handle, Duration delay) {
-		((DetachableLockHandle) handle).closeAfter(delay);
+		handle.closeAfter(delay);
 	}
 
 	private boolean otherThreadTakes(String key, Duration wait) throws Exception {

@@ -7,6 +7,7 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
 import io.github.distlock.core.simulation.SimulatedRuntime;
+import io.github.distlock.store.Locker;
 
 /**
  * The exploration's workload on real threads and real time, for a store that cannot run on a

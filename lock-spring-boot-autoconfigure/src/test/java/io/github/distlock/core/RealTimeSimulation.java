@@ -11,6 +11,9 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import io.github.distlock.store.Locker;
+import io.github.distlock.store.ReleaseSubscription;
+
 /**
  * Runs a {@link Simulation} in step with the real clock, for callers outside it: the store contract
  * run against the simulated store ({@link SimulatedStoreContractTests}). Each call from outside runs

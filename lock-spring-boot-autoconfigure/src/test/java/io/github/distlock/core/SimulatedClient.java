@@ -10,6 +10,15 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
 import io.github.distlock.core.SimulatedStore.Kind;
+import io.github.distlock.store.Acquisition;
+import io.github.distlock.store.ClaimLossListener;
+import io.github.distlock.store.LeaseRequest;
+import io.github.distlock.store.Locker;
+import io.github.distlock.store.Release;
+import io.github.distlock.store.ReleaseListener;
+import io.github.distlock.store.ReleaseSubscription;
+import io.github.distlock.store.Renewal;
+import io.github.distlock.store.StoredLock;
 
 /**
  * One process's client of a {@link SimulatedStore}: every call crosses the network with a latency,

@@ -11,6 +11,13 @@ import java.util.concurrent.TimeUnit;
 
 import org.jspecify.annotations.Nullable;
 
+import io.github.distlock.store.Acquisition;
+import io.github.distlock.store.LeaseRequest;
+import io.github.distlock.store.Locker;
+import io.github.distlock.store.Release;
+import io.github.distlock.store.Renewal;
+import io.github.distlock.store.StoredLock;
+
 /**
  * A lock store on a {@link Simulation}'s virtual time, with the semantics of distlock's stores and
  * the faults of a run ({@link StoreFaults}): a LEASE store like Redis and JDBC (the server ends a

@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import org.junit.jupiter.api.AfterEach;
 
 import io.github.distlock.core.SimulatedStore.Kind;
+import io.github.distlock.store.Locker;
 
 /**
  * The {@link Locker} contract run against the exploration's {@link SimulatedStore}, without

@@ -15,10 +15,10 @@ final class TwoProcesses implements AutoCloseable {
 	private final FaultInjectingLocker locker = new FaultInjectingLocker(this.memory);
 
 	private final DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
-			LockSettings.watchdogLease(Duration.ofSeconds(30)));
+			WatchdogSettings.watchdogLease(Duration.ofSeconds(30)));
 
 	private final DefaultLockTemplate otherProcess = new DefaultLockTemplate(this.memory.otherProcess(),
-			LockSettings.watchdogLease(Duration.ofSeconds(30)));
+			WatchdogSettings.watchdogLease(Duration.ofSeconds(30)));
 
 	InMemoryLocker memory() {
 		return this.memory;

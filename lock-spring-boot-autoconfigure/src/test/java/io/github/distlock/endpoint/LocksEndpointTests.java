@@ -5,7 +5,7 @@ import java.time.Duration;
 import io.github.distlock.LockHandle;
 import io.github.distlock.core.DefaultLockTemplate;
 import io.github.distlock.core.FaultInjectingLocker;
-import io.github.distlock.core.LockSettings;
+import io.github.distlock.core.WatchdogSettings;
 import io.github.distlock.memory.InMemoryLocker;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -20,7 +20,7 @@ class LocksEndpointTests {
 	private final FaultInjectingLocker locker = new FaultInjectingLocker(new InMemoryLocker());
 
 	private final DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
-			LockSettings.watchdogLease(Duration.ofSeconds(30)));
+			WatchdogSettings.watchdogLease(Duration.ofSeconds(30)));
 
 	private final LocksEndpoint endpoint = new LocksEndpoint(this.template);
 

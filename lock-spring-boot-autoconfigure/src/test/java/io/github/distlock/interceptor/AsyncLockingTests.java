@@ -16,7 +16,7 @@ import io.github.distlock.LockHandle;
 import io.github.distlock.LockNotAcquiredException;
 import io.github.distlock.core.DefaultLockTemplate;
 import io.github.distlock.core.FaultInjectingLocker;
-import io.github.distlock.core.LockSettings;
+import io.github.distlock.core.WatchdogSettings;
 import io.github.distlock.memory.InMemoryLocker;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -37,7 +37,7 @@ class AsyncLockingTests {
 	private final FaultInjectingLocker locker = new FaultInjectingLocker(new InMemoryLocker());
 
 	private final DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
-			LockSettings.watchdogLease(Duration.ofSeconds(3)));
+			WatchdogSettings.watchdogLease(Duration.ofSeconds(3)));
 
 	/** Threads of the test's own: a small common pool (one thread on two cores, from JDK 25) would starve them. */
 	private final ExecutorService threads = Executors.newCachedThreadPool();

@@ -3,8 +3,9 @@ package io.github.distlock.interceptor;
 import java.time.Duration;
 
 import io.github.distlock.DistributedLock;
+import io.github.distlock.LockContext;
 import io.github.distlock.core.DefaultLockTemplate;
-import io.github.distlock.core.LockSettings;
+import io.github.distlock.core.WatchdogSettings;
 import io.github.distlock.memory.InMemoryLocker;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -18,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 class KeyEvaluationTests {
 
 	private final DefaultLockTemplate template = new DefaultLockTemplate(new InMemoryLocker(),
-			LockSettings.watchdogLease(Duration.ofSeconds(30)));
+			WatchdogSettings.watchdogLease(Duration.ofSeconds(30)));
 
 	@AfterEach
 	void tearDown() {
@@ -46,8 +47,28 @@ class KeyEvaluationTests {
 			.withMessageStartingWith("Lock key expression '#order.id' on OrderHandler.handle(Order) failed: ");
 	}
 
+	@Test
+	void rootIsTheCallAsInSpringsCacheExpressions() {
+		Records records = proxy(new Records(), true);
+		assertThat(records.keyOf(5)).isEqualTo("records:keyOf:Records:5:shelf");
+	}
+
 	private <T> T proxy(Object target, boolean proxyTargetClass) {
 		return LockProxies.proxy(target, proxyTargetClass, this.template, Duration.ZERO);
+	}
+
+	public static class Records {
+
+		public String getShelf() {
+			return "shelf";
+		}
+
+		@DistributedLock(name = "records",
+				key = "#root.methodName + ':' + #root.targetClass.simpleName + ':' + #root.args[0] + ':' + #root.target.shelf")
+		public String keyOf(long id) {
+			return LockContext.current().orElseThrow().key();
+		}
+
 	}
 
 	public interface Buying {

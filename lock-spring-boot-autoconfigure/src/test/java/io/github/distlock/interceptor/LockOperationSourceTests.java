@@ -1,13 +1,16 @@
 package io.github.distlock.interceptor;
 
+import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Future;
 
 import io.github.distlock.DistributedLock;
 import io.github.distlock.WhenBusy;
+import io.github.distlock.core.DefaultLockTemplate;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.aop.ClassFilter;
 import org.springframework.beans.factory.support.DefaultListableBeanFactory;
 import org.springframework.core.env.MapPropertySource;
 import org.springframework.core.env.StandardEnvironment;
@@ -21,6 +24,26 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 class LockOperationSourceTests {
 
 	private final LockOperationSource source = new LockOperationSource(null);
+
+	@Test
+	void classesThatCannotCarryTheAnnotationArePassedOverBeforeAnyMethod() {
+		ClassFilter classes = new LockOperationPointcut(this.source).getClassFilter();
+		assertThat(classes.matches(String.class)).isFalse();
+		assertThat(classes.matches(DefaultLockTemplate.class)).isFalse();
+		assertThat(classes.matches(Valid.class)).isTrue();
+	}
+
+	@Test
+	void methodsWithoutADeclarationAreRememberedOnlyOnceCalled() throws Exception {
+		for (Method method : Mixed.class.getMethods()) {
+			this.source.hasOperation(method, Mixed.class);
+		}
+		assertThat(this.source.rememberedMethodCount()).as("after proxying").isOne();
+		assertThat(this.source.getOperation(Mixed.class.getMethod("plain"), Mixed.class)).isNull();
+		assertThat(this.source.rememberedMethodCount()).as("after a call").isEqualTo(2);
+		assertThat(this.source.getOperation(Object.class.getMethod("toString"), Mixed.class)).isNull();
+		assertThat(this.source.rememberedMethodCount()).as("Object's methods are never looked at").isEqualTo(2);
+	}
 
 	@Test
 	void expressionThatDoesNotParseIsRejectedNamingMethodAndExpression() {
@@ -145,6 +168,20 @@ class LockOperationSourceTests {
 		assertThatExceptionOfType(InvalidLockDefinitionException.class)
 			.isThrownBy(() -> this.source.getOperation(type.getDeclaredMethods()[0], type))
 			.withMessageContaining(message);
+	}
+
+	public static class Mixed {
+
+		@DistributedLock(key = "'mixed'")
+		public void locked() {
+		}
+
+		public void plain() {
+		}
+
+		public void other() {
+		}
+
 	}
 
 	static class Unparsable {

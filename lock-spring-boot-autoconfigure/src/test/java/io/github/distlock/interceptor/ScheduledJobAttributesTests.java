@@ -10,9 +10,10 @@ import java.util.concurrent.TimeUnit;
 
 import io.github.distlock.DistributedLock;
 import io.github.distlock.LockHandle;
+import io.github.distlock.LockTemplate;
 import io.github.distlock.WhenBusy;
 import io.github.distlock.core.DefaultLockTemplate;
-import io.github.distlock.core.LockSettings;
+import io.github.distlock.core.WatchdogSettings;
 import io.github.distlock.memory.InMemoryLocker;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -29,7 +30,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ScheduledJobAttributesTests {
 
 	private final DefaultLockTemplate template = new DefaultLockTemplate(new InMemoryLocker(),
-			LockSettings.watchdogLease(Duration.ofSeconds(30)));
+			WatchdogSettings.watchdogLease(Duration.ofSeconds(30)));
 
 	private final ExecutorService otherThread = Executors.newSingleThreadExecutor();
 
@@ -87,6 +88,17 @@ class ScheduledJobAttributesTests {
 		assertThat(this.target.runs).isOne();
 	}
 
+	@Test
+	void minimumHoldIsKeptByATemplateOfTheApplicationsOwn() throws Exception {
+		LockTemplate own = (key, lease, wait) -> this.template.tryAcquire(key, lease, wait).map(PlainHandle::new);
+		Jobs jobs = LockProxies.proxy(new Jobs(), true, own, Duration.ZERO);
+		long calledAt = System.nanoTime();
+		jobs.heldAtLeast();
+		assertThat(otherThreadTries("jobs:held", Duration.ZERO)).as("taken right after the method returned").isFalse();
+		assertThat(otherThreadTries("jobs:held", Duration.ofSeconds(30))).isTrue();
+		assertThat(Duration.ofNanos(System.nanoTime() - calledAt)).isGreaterThanOrEqualTo(Duration.ofMillis(300));
+	}
+
 	private LockHandle otherThreadHolds(String key) throws Exception {
 		return this.otherThread.submit(() -> this.template.tryAcquire(key, Duration.ofSeconds(30), Duration.ZERO).orElseThrow())
 			.get(10, TimeUnit.SECONDS);
@@ -98,6 +110,31 @@ class ScheduledJobAttributesTests {
 			return true;
 		}).orElse(false));
 		return taken.get(40, TimeUnit.SECONDS);
+	}
+
+	/** A handle that knows only {@link LockHandle}'s abstract methods, as one of an application's own template. */
+	private record PlainHandle(LockHandle handle) implements LockHandle {
+
+		@Override
+		public String key() {
+			return this.handle.key();
+		}
+
+		@Override
+		public long fencingToken() {
+			return this.handle.fencingToken();
+		}
+
+		@Override
+		public boolean isHeld() {
+			return this.handle.isHeld();
+		}
+
+		@Override
+		public void close() {
+			this.handle.close();
+		}
+
 	}
 
 	static class Jobs {

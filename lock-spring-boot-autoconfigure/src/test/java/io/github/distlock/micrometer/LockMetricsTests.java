@@ -9,12 +9,11 @@ import java.util.concurrent.TimeUnit;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 
-import io.github.distlock.LockBackendException;
 import io.github.distlock.LockHandle;
+import io.github.distlock.LockStoreException;
 import io.github.distlock.core.DefaultLockTemplate;
-import io.github.distlock.core.DetachableLockHandle;
 import io.github.distlock.core.FaultInjectingLocker;
-import io.github.distlock.core.LockSettings;
+import io.github.distlock.core.WatchdogSettings;
 import io.github.distlock.memory.InMemoryLocker;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -35,7 +34,7 @@ class LockMetricsTests {
 	private final FaultInjectingLocker locker = new FaultInjectingLocker(this.memory);
 
 	private final DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
-			new LockSettings(Duration.ofMillis(600), Duration.ofMillis(100), null), List.of(new LockMetrics(this.registry)));
+			new WatchdogSettings(Duration.ofMillis(600), Duration.ofMillis(100), null), List.of(new LockMetrics(this.registry)));
 
 	private final ExecutorService otherThread = Executors.newSingleThreadExecutor();
 
@@ -58,7 +57,7 @@ class LockMetricsTests {
 		this.locker.before("acquire", () -> {
 			throw new IllegalStateException("store down");
 		});
-		assertThatExceptionOfType(LockBackendException.class)
+		assertThatExceptionOfType(LockStoreException.class)
 			.isThrownBy(() -> this.template.tryAcquire("stock", Duration.ofSeconds(30), Duration.ZERO));
 		assertThat(acquisitions("goods", "acquired")).isEqualTo(6);
 		assertThat(acquisitions("goods", "busy")).isEqualTo(3);
@@ -110,7 +109,7 @@ class LockMetricsTests {
 	@Test
 	void aMinimumHoldLeftToTheStoreAsTheApplicationStopsIsNoLongerGauged() {
 		LockHandle held = this.template.tryAcquire("jobs:nightly", Duration.ofMinutes(10), Duration.ZERO).orElseThrow();
-		((DetachableLockHandle) held).closeAfter(Duration.ofMinutes(1));
+		held.closeAfter(Duration.ofMinutes(1));
 		assertThat(gauge("distlock.held", "jobs")).isOne();
 		this.template.stop();
 		assertThat(gauge("distlock.held", "jobs")).isZero();

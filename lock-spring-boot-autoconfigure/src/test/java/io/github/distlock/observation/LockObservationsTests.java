@@ -12,11 +12,11 @@ import io.micrometer.observation.ObservationHandler;
 import io.micrometer.observation.tck.TestObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistryAssert;
 
-import io.github.distlock.LockBackendException;
 import io.github.distlock.LockHandle;
+import io.github.distlock.LockStoreException;
 import io.github.distlock.core.DefaultLockTemplate;
 import io.github.distlock.core.FaultInjectingLocker;
-import io.github.distlock.core.LockSettings;
+import io.github.distlock.core.WatchdogSettings;
 import io.github.distlock.memory.InMemoryLocker;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -35,7 +35,7 @@ class LockObservationsTests {
 	private final FaultInjectingLocker locker = new FaultInjectingLocker(new InMemoryLocker());
 
 	private final DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
-			LockSettings.watchdogLease(Duration.ofSeconds(30)), List.of(new LockObservations(this.registry)));
+			WatchdogSettings.watchdogLease(Duration.ofSeconds(30)), List.of(new LockObservations(this.registry)));
 
 	private final ExecutorService otherThread = Executors.newSingleThreadExecutor();
 
@@ -102,7 +102,7 @@ class LockObservationsTests {
 		this.locker.before("acquire", () -> {
 			throw new IllegalStateException("store down");
 		});
-		assertThatExceptionOfType(LockBackendException.class)
+		assertThatExceptionOfType(LockStoreException.class)
 			.isThrownBy(() -> this.template.tryAcquire("goods:2", Duration.ofSeconds(5), Duration.ZERO));
 		TestObservationRegistryAssert.assertThat(this.registry)
 			.hasAnObservation((observation) -> observation.hasNameEqualTo("distlock.acquire")

@@ -5,7 +5,7 @@ import io.github.distlock.LockHandle
 import io.github.distlock.LockNotAcquiredException
 import io.github.distlock.WhenBusy
 import io.github.distlock.core.DefaultLockTemplate
-import io.github.distlock.core.LockSettings
+import io.github.distlock.core.WatchdogSettings
 import io.github.distlock.memory.InMemoryLocker
 import kotlinx.coroutines.CompletableDeferred
 import kotlinx.coroutines.Dispatchers
@@ -34,7 +34,7 @@ import java.util.concurrent.TimeUnit
 @Timeout(60)
 class SuspendFunctionLockingTests {
 
-	private val template = DefaultLockTemplate(InMemoryLocker(), LockSettings.watchdogLease(Duration.ofSeconds(30)))
+	private val template = DefaultLockTemplate(InMemoryLocker(), WatchdogSettings.watchdogLease(Duration.ofSeconds(30)))
 
 	private val target = Reports()
 

@@ -1,13 +1,13 @@
 package io.github.distlock.test;
 
+import io.github.distlock.autoconfigure.ConditionalOnLockStore;
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
-import io.github.distlock.core.Locker;
 import io.github.distlock.memory.InMemoryLocker;
+import io.github.distlock.store.Locker;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 
 /**
@@ -19,7 +19,7 @@ import org.springframework.context.annotation.Bean;
  */
 @AutoConfiguration(before = DistributedLockAutoConfiguration.class)
 @ConditionalOnBooleanProperty(name = "distlock.enabled", matchIfMissing = true)
-@ConditionalOnProperty(name = "distlock.store", havingValue = "in-memory")
+@ConditionalOnLockStore(value = "in-memory", chosenWhenAlone = false)
 public final class InMemoryLockerAutoConfiguration {
 
 	@Bean

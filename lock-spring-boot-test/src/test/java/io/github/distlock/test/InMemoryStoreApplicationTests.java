@@ -12,9 +12,9 @@ import io.github.distlock.DistributedLock;
 import io.github.distlock.LockAssert;
 import io.github.distlock.LockNotAcquiredException;
 import io.github.distlock.LockTemplate;
-import io.github.distlock.core.Locker;
 import io.github.distlock.memory.InMemoryLocker;
 import io.github.distlock.redis.RedisLocker;
+import io.github.distlock.store.Locker;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 

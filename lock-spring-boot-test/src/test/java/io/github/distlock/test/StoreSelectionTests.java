@@ -4,10 +4,10 @@ import io.github.distlock.LockTemplate;
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
 import io.github.distlock.autoconfigure.MissingLockTemplateException;
 import io.github.distlock.core.DefaultLockTemplate;
-import io.github.distlock.core.Locker;
 import io.github.distlock.memory.InMemoryLocker;
 import io.github.distlock.redis.RedisLocker;
 import io.github.distlock.redis.autoconfigure.RedisLockAutoConfiguration;
+import io.github.distlock.store.Locker;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;

@@ -11,8 +11,8 @@ import java.util.concurrent.TimeUnit;
 
 import org.jspecify.annotations.Nullable;
 
-import io.github.distlock.core.LeaseRequest;
-import io.github.distlock.core.Renewal;
+import io.github.distlock.store.LeaseRequest;
+import io.github.distlock.store.Renewal;
 
 /**
  * Ends the leases of this process's claims (ZOOKEEPER.md, point c): a claim whose lease runs out

@@ -9,7 +9,7 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
-import io.github.distlock.core.Acquisition;
+import io.github.distlock.store.Acquisition;
 
 /**
  * Acquisition by queue (ZOOKEEPER.md, point a): an attempt takes this process's queued node or

@@ -14,7 +14,7 @@ import org.apache.curator.framework.state.ConnectionState;
 import org.apache.curator.framework.state.ConnectionStateListener;
 import org.jspecify.annotations.Nullable;
 
-import io.github.distlock.core.ClaimLossListener;
+import io.github.distlock.store.ClaimLossListener;
 import io.github.distlock.zookeeper.OwnNodeRegistry.LostClaim;
 
 /**

@@ -11,15 +11,15 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.apache.curator.framework.CuratorFramework;
 
-import io.github.distlock.core.Acquisition;
-import io.github.distlock.core.ClaimLossListener;
-import io.github.distlock.core.LeaseRequest;
-import io.github.distlock.core.Locker;
-import io.github.distlock.core.Release;
-import io.github.distlock.core.ReleaseListener;
-import io.github.distlock.core.ReleaseSubscription;
-import io.github.distlock.core.Renewal;
-import io.github.distlock.core.StoredLock;
+import io.github.distlock.store.Acquisition;
+import io.github.distlock.store.ClaimLossListener;
+import io.github.distlock.store.LeaseRequest;
+import io.github.distlock.store.Locker;
+import io.github.distlock.store.Release;
+import io.github.distlock.store.ReleaseListener;
+import io.github.distlock.store.ReleaseSubscription;
+import io.github.distlock.store.Renewal;
+import io.github.distlock.store.StoredLock;
 
 /**
  * The ZooKeeper {@link Locker}: a lock is a queue of ephemeral sequential nodes, held by the lowest,

@@ -14,7 +14,7 @@ import org.apache.curator.framework.state.ConnectionStateListener;
 import org.apache.zookeeper.WatchedEvent;
 import org.apache.zookeeper.Watcher;
 
-import io.github.distlock.core.ReleaseListener;
+import io.github.distlock.store.ReleaseListener;
 
 /**
  * Release notices from watches (ZOOKEEPER.md, point b): each subscribed lock watches one node, its

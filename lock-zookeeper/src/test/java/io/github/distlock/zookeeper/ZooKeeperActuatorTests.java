@@ -9,10 +9,10 @@ import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.Test;
 
 import io.github.distlock.core.DefaultLockTemplate;
-import io.github.distlock.core.LockSettings;
-import io.github.distlock.endpoint.LocksEndpoint;
+import io.github.distlock.core.WatchdogSettings;
 import io.github.distlock.endpoint.HolderAsSeenElsewhere;
 import io.github.distlock.endpoint.LocksEndpoint.HolderDescriptor;
+import io.github.distlock.endpoint.LocksEndpoint;
 import io.github.distlock.health.DistributedLockHealthIndicator;
 import io.github.distlock.health.RecentLeaseLosses;
 
@@ -64,7 +64,7 @@ class ZooKeeperActuatorTests {
 	}
 
 	private static DefaultLockTemplate template(ZooKeeperLocker locker, String instance) {
-		return new DefaultLockTemplate(locker, LockSettings.watchdogLease(Duration.ofSeconds(30)), List.of(), instance);
+		return new DefaultLockTemplate(locker, WatchdogSettings.watchdogLease(Duration.ofSeconds(30)), List.of(), instance);
 	}
 
 }

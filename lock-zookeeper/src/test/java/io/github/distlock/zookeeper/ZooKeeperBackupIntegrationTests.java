@@ -15,7 +15,7 @@ import org.apache.zookeeper.client.FourLetterWordMain;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.github.distlock.core.Acquisition;
+import io.github.distlock.store.Acquisition;
 
 import org.springframework.util.FileSystemUtils;
 

@@ -10,7 +10,7 @@ import org.apache.curator.framework.CuratorFramework;
 import org.apache.zookeeper.data.Stat;
 import org.junit.jupiter.api.Test;
 
-import io.github.distlock.core.Acquisition;
+import io.github.distlock.store.Acquisition;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;

@@ -18,8 +18,8 @@ import org.apache.curator.test.TestingCluster;
 import org.apache.zookeeper.client.FourLetterWordMain;
 import org.junit.jupiter.api.Test;
 
-import io.github.distlock.LockBackendException;
 import io.github.distlock.LockNotAcquiredException;
+import io.github.distlock.LockStoreException;
 import io.github.distlock.LockTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -114,7 +114,7 @@ class ZooKeeperEnsembleIntegrationTests {
 			try {
 				template.execute(this.key, null, WAIT, this::update);
 			}
-			catch (LockNotAcquiredException | LockBackendException ex) {
+			catch (LockNotAcquiredException | LockStoreException ex) {
 				// While the ensemble fails over a call may fail; exclusion must hold regardless.
 				this.failures.incrementAndGet();
 			}

@@ -9,7 +9,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 
 import io.github.distlock.core.AbstractLockerContractTests;
-import io.github.distlock.core.Locker;
+import io.github.distlock.store.Locker;
 
 /**
  * The {@link Locker} contract run against {@link ZooKeeperLocker} on a real ZooKeeper server, each

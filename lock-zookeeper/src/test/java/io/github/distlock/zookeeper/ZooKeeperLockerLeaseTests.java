@@ -10,10 +10,10 @@ import org.junit.jupiter.api.Test;
 
 import io.github.distlock.LockHandle;
 import io.github.distlock.LockTemplate;
-import io.github.distlock.core.Acquisition;
-import io.github.distlock.core.LeaseRequest;
-import io.github.distlock.core.Release;
-import io.github.distlock.core.Renewal;
+import io.github.distlock.store.Acquisition;
+import io.github.distlock.store.LeaseRequest;
+import io.github.distlock.store.Release;
+import io.github.distlock.store.Renewal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;

@@ -18,9 +18,9 @@ import org.apache.zookeeper.data.ACL;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import io.github.distlock.core.Acquisition;
-import io.github.distlock.core.Release;
-import io.github.distlock.core.ReleaseSubscription;
+import io.github.distlock.store.Acquisition;
+import io.github.distlock.store.Release;
+import io.github.distlock.store.ReleaseSubscription;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 
 import io.github.distlock.LockHandle;
 import io.github.distlock.LockTemplate;
-import io.github.distlock.core.ReleaseListener;
-import io.github.distlock.core.ReleaseSubscription;
+import io.github.distlock.store.ReleaseListener;
+import io.github.distlock.store.ReleaseSubscription;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatRuntimeException;

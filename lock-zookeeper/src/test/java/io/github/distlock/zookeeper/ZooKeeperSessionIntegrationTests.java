@@ -10,8 +10,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import io.github.distlock.LockHandle;
-import io.github.distlock.core.LockListener;
 import io.github.distlock.LockTemplate;
+import io.github.distlock.core.LockListener;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;

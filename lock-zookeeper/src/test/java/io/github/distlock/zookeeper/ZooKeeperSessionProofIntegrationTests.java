@@ -24,7 +24,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 import io.github.distlock.LockHandle;
 import io.github.distlock.LockTemplate;
-import io.github.distlock.core.Acquisition;
+import io.github.distlock.store.Acquisition;
 
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;

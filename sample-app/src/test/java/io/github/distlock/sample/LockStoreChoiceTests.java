@@ -4,11 +4,11 @@ import java.util.Objects;
 
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
 import io.github.distlock.autoconfigure.MissingLockTemplateException;
-import io.github.distlock.core.Locker;
 import io.github.distlock.jdbc.JdbcLocker;
 import io.github.distlock.jdbc.autoconfigure.JdbcLockAutoConfiguration;
 import io.github.distlock.redis.RedisLocker;
 import io.github.distlock.redis.autoconfigure.RedisLockAutoConfiguration;
+import io.github.distlock.store.Locker;
 import io.github.distlock.zookeeper.autoconfigure.ZooKeeperLockAutoConfiguration;
 import org.junit.jupiter.api.Test;
 

@@ -9,7 +9,7 @@ import io.github.distlock.LockContext;
 import io.github.distlock.LockHandle;
 import io.github.distlock.core.DefaultLockTemplate;
 import io.github.distlock.core.LockListener;
-import io.github.distlock.core.LockSettings;
+import io.github.distlock.core.WatchdogSettings;
 import io.github.distlock.interceptor.DistributedLockAdvisor;
 import io.github.distlock.interceptor.DistributedLockInterceptor;
 import io.github.distlock.interceptor.LockOperationSource;
@@ -64,7 +64,7 @@ public class AnnotationOverheadBenchmark {
 	public void setUp() {
 		List<LockListener> listeners = this.metrics.equals("micrometer")
 				? List.of(new LockMetrics(new SimpleMeterRegistry())) : List.of();
-		this.template = new DefaultLockTemplate(new InMemoryLocker(), LockSettings.watchdogLease(Duration.ofSeconds(30)),
+		this.template = new DefaultLockTemplate(new InMemoryLocker(), WatchdogSettings.watchdogLease(Duration.ofSeconds(30)),
 				listeners);
 		LockOperationSource source = new LockOperationSource(null);
 		ProxyFactory factory = new ProxyFactory(new Goods());

@@ -5,11 +5,11 @@ import javax.sql.DataSource;
 import io.github.distlock.autoconfigure.ConditionalOnLockStore;
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
 import io.github.distlock.autoconfigure.DistributedLockProperties;
-import io.github.distlock.core.Locker;
 import io.github.distlock.jdbc.JdbcLocker;
 import io.github.distlock.jdbc.LockDatabase;
 import io.github.distlock.jdbc.LockTable;
 import io.github.distlock.jdbc.LockTableName;
+import io.github.distlock.store.Locker;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;

@@ -3,10 +3,10 @@ package io.github.distlock.redis.autoconfigure;
 import io.github.distlock.autoconfigure.ConditionalOnLockStore;
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
 import io.github.distlock.autoconfigure.DistributedLockProperties;
-import io.github.distlock.core.Locker;
 import io.github.distlock.redis.RedisLocker;
 import io.github.distlock.redis.RedlockLocker;
 import io.github.distlock.redis.ReplicaAcknowledgement;
+import io.github.distlock.store.Locker;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;

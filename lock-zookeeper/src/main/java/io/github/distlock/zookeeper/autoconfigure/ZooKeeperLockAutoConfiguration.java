@@ -7,7 +7,7 @@ import org.apache.curator.framework.CuratorFramework;
 import io.github.distlock.autoconfigure.ConditionalOnLockStore;
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
 import io.github.distlock.autoconfigure.DistributedLockProperties;
-import io.github.distlock.core.Locker;
+import io.github.distlock.store.Locker;
 import io.github.distlock.zookeeper.ZooKeeperLocker;
 
 import org.springframework.beans.factory.ListableBeanFactory;

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import io.github.distlock.LockTemplate;
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
 import io.github.distlock.autoconfigure.MissingLockTemplateException;
-import io.github.distlock.core.Locker;
+import io.github.distlock.store.Locker;
 import io.github.distlock.zookeeper.ZooKeeperLocker;
 import io.github.distlock.zookeeper.ZooKeeperServers;
 

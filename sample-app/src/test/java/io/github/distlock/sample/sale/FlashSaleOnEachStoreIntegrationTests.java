@@ -4,9 +4,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.util.List;
 
-import io.github.distlock.core.Locker;
 import io.github.distlock.sample.SeckillApplication;
 import io.github.distlock.sample.goods.BuyMode;
+import io.github.distlock.store.Locker;
 import io.github.distlock.test.redis.RedisServerExtension;
 import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.extension.RegisterExtension;

@@ -3,14 +3,17 @@ package io.github.distlock.core;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import io.github.distlock.store.Locker;
+import io.github.distlock.store.Release;
+
 /**
  * Releases outermost holdings (PROTOCOL.md beside this class): hands the claim to the next local
  * waiter with no round trip, or gives it back to the store, giving way to other processes when
  * they wait. Whatever the store answers or throws, the turn is passed on.
  */
-final class LockReleaser {
+final class HoldingReleaser {
 
-	private static final Log logger = LogFactory.getLog(LockReleaser.class);
+	private static final Log logger = LogFactory.getLog(HoldingReleaser.class);
 
 	private final Locker locker;
 
@@ -22,7 +25,7 @@ final class LockReleaser {
 
 	private final LeaseKeeper keeper;
 
-	LockReleaser(Locker locker, LocalLocks locals, LeaseEvents events, StoreCleanup cleanup, LeaseKeeper keeper) {
+	HoldingReleaser(Locker locker, LocalLocks locals, LeaseEvents events, StoreCleanup cleanup, LeaseKeeper keeper) {
 		this.locker = locker;
 		this.locals = locals;
 		this.events = events;

@@ -1,4 +1,4 @@
-package io.github.distlock.core;
+package io.github.distlock.store;
 
 /**
  * Told by a {@link Locker} that it ended a claim of this process on its own, or may have, before

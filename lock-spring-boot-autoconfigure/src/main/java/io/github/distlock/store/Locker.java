@@ -1,4 +1,4 @@
-package io.github.distlock.core;
+package io.github.distlock.store;
 
 import java.time.Duration;
 import java.util.List;
@@ -32,7 +32,7 @@ public interface Locker {
 	 * @return the process's part of the token, or {@code otherwise}
 	 */
 	static String processOf(String owner, String otherwise) {
-		int end = owner.indexOf(OwnerTokens.PROCESS_END);
+		int end = owner.indexOf(':');
 		return (end > 0) ? owner.substring(0, end) : otherwise;
 	}
 

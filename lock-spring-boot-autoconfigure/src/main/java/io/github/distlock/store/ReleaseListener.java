@@ -1,4 +1,4 @@
-package io.github.distlock.core;
+package io.github.distlock.store;
 
 /**
  * Told by a {@link Locker} of releases that someone waited for, of the locks this process

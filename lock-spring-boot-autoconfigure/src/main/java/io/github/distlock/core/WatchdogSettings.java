@@ -12,9 +12,9 @@ import org.jspecify.annotations.Nullable;
  * @param maxHold longest time the watchdog keeps a lock alive, or {@code null} for no cap
  * @since 0.1.0
  */
-public record LockSettings(Duration watchdogLease, Duration renewInterval, @Nullable Duration maxHold) {
+public record WatchdogSettings(Duration watchdogLease, Duration renewInterval, @Nullable Duration maxHold) {
 
-	public LockSettings {
+	public WatchdogSettings {
 		if (watchdogLease.isNegative() || watchdogLease.isZero()) {
 			throw new IllegalArgumentException("Watchdog lease must be positive, was " + watchdogLease);
 		}
@@ -32,8 +32,8 @@ public record LockSettings(Duration watchdogLease, Duration renewInterval, @Null
 	 * @param watchdogLease the watchdog lease
 	 * @return the settings
 	 */
-	public static LockSettings watchdogLease(Duration watchdogLease) {
-		return new LockSettings(watchdogLease, watchdogLease.dividedBy(3), null);
+	public static WatchdogSettings watchdogLease(Duration watchdogLease) {
+		return new WatchdogSettings(watchdogLease, watchdogLease.dividedBy(3), null);
 	}
 
 }

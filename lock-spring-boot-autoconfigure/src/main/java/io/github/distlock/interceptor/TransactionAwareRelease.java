@@ -11,15 +11,15 @@ import org.springframework.util.ClassUtils;
  * open then, once that transaction commits or rolls back, so no other holder reads data the
  * transaction has not committed yet.
  */
-final class LockRelease {
+final class TransactionAwareRelease {
 
 	private static final boolean transactionsPresent = ClassUtils.isPresent(
-			"org.springframework.transaction.support.TransactionSynchronizationManager", LockRelease.class.getClassLoader());
+			"org.springframework.transaction.support.TransactionSynchronizationManager", TransactionAwareRelease.class.getClassLoader());
 
-	private LockRelease() {
+	private TransactionAwareRelease() {
 	}
 
-	static void afterTransaction(LockHandle handle) {
+	static void release(LockHandle handle) {
 		if (!transactionsPresent || !Transactions.releaseAfterCompletion(handle)) {
 			handle.close();
 		}
@@ -27,7 +27,7 @@ final class LockRelease {
 
 	/**
 	 * Spring's transaction types, in a class of their own that is loaded only when they are on the
-	 * class path: naming them in {@link LockRelease} itself would make the JVM load them to verify
+	 * class path: naming them in {@link TransactionAwareRelease} itself would make the JVM load them to verify
 	 * it, and an application without spring-tx could not lock.
 	 */
 	private static final class Transactions {

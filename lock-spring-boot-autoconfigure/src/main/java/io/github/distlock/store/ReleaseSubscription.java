@@ -1,4 +1,4 @@
-package io.github.distlock.core;
+package io.github.distlock.store;
 
 /**
  * This process's subscription to the release notices of one lock, from
