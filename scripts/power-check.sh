@@ -60,9 +60,9 @@ for defect in "$@"; do
 			echo "$defect round $round ($class, $(( $(date +%s) - start )) s): ${found:-not found}"
 			continue
 		fi
-		report="$scratch/lock-spring-boot-autoconfigure/target/surefire-reports/io.github.distlock.core.ExplorationTests.txt"
+		report="$scratch/lock-test-support/target/surefire-reports/io.github.distlock.core.ExplorationTests.txt"
 		rm -f "$report"
-		(cd "$scratch" && ./mvnw -B -ntp -q $MVN_FLAGS -pl lock-spring-boot-autoconfigure -am verify -DskipITs \
+		(cd "$scratch" && ./mvnw -B -ntp -q $MVN_FLAGS -pl lock-test-support -am verify -DskipITs \
 			-Dtest='ExplorationTests#noSeedBreaksAnInvariant' -Dsurefire.failIfNoSpecifiedTests=false \
 			-Dexploration.seconds="$SECONDS_PER_ROUND" >/dev/null 2>&1) || true
 		found=$(grep -o 'Run [0-9]* from seed [-0-9]*: Exploration seed [-0-9]*' "$report" 2>/dev/null | head -1 || true)

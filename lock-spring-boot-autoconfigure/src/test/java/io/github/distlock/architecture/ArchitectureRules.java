@@ -54,13 +54,14 @@ public final class ArchitectureRules {
 	}
 
 	/**
-	 * Returns distlock's production classes on the class path: neither a module's test classes nor
-	 * the test jar that store modules take the contract from.
+	 * Returns distlock's production classes on the class path: neither a module's test classes, nor
+	 * the test jar that store modules take these rules from, nor the kit they take the store
+	 * contract from ({@code lock-test-support}).
 	 * @return the classes
 	 */
 	public static JavaClasses productionClasses() {
 		return new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-			.withImportOption((location) -> !location.contains("-tests.jar"))
+			.withImportOption((location) -> !location.contains("-tests.jar") && !location.contains("lock-test-support"))
 			.importPackages("io.github.distlock");
 	}
 

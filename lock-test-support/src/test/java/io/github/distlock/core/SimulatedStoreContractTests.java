@@ -13,7 +13,7 @@ import io.github.distlock.store.Locker;
  * The {@link Locker} contract run against the exploration's {@link SimulatedStore}, without
  * faults and on the real clock ({@link RealTimeSimulation}), so that what the exploration finds
  * holds for the stores it stands for: the lease store answers as Redis and JDBC do, and
- * {@link Session the session store} as ZooKeeper does.
+ * {@link SimulatedSessionStoreContractTests the session store} as ZooKeeper does.
  */
 class SimulatedStoreContractTests extends AbstractLockerContractTests {
 
@@ -90,16 +90,6 @@ class SimulatedStoreContractTests extends AbstractLockerContractTests {
 		catch (Exception ex) {
 			throw new IllegalStateException(ex);
 		}
-	}
-
-	/** The same contract against the session store, whose locks live with their holder's session. */
-	static class Session extends SimulatedStoreContractTests {
-
-		@Override
-		Kind kind() {
-			return Kind.SESSION;
-		}
-
 	}
 
 }
