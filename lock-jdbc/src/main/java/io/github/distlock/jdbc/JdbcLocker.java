@@ -59,10 +59,10 @@ public final class JdbcLocker implements Locker, SmartLifecycle, AutoCloseable {
 
 	/**
 	 * The shortest give-way while release notices are not active (always on MariaDB and H2): a
-	 * waiter then looks again every 200 ms (the core's {@code LockCoordinator}), so a window that
+	 * waiter then looks again every {@link Locker#LOOK_AGAIN_WITHOUT_NOTICES}, so a window that
 	 * long, and a round trip, holds one look of every waiter.
 	 */
-	static final Duration GIVE_WAY_WITHOUT_NOTICES = Duration.ofMillis(250);
+	static final Duration GIVE_WAY_WITHOUT_NOTICES = Locker.LOOK_AGAIN_WITHOUT_NOTICES.plusMillis(50);
 
 	private final LockSql sql;
 

@@ -29,8 +29,8 @@ import org.springframework.context.annotation.Conditional;
 public @interface ConditionalOnLockStore {
 
 	/**
-	 * The store's name, as {@code distlock.store} takes it: {@code redis}, {@code jdbc},
-	 * {@code zookeeper} or {@code in-memory}.
+	 * The store's name, as {@code distlock.store} takes it: ours are {@code redis}, {@code jdbc},
+	 * {@code zookeeper} and {@code in-memory}; another store chooses its own.
 	 * @return the store's name
 	 */
 	String value();

@@ -21,7 +21,7 @@ import io.github.distlock.store.Locker;
 final class LockCoordinator implements AutoCloseable {
 
 	/** While release notices cannot arrive, the thread at the store looks again this often. */
-	static final Duration RECHECK_WITHOUT_NOTICES = Duration.ofMillis(200);
+	static final Duration RECHECK_WITHOUT_NOTICES = Locker.LOOK_AGAIN_WITHOUT_NOTICES;
 
 	private static final Log logger = LogFactory.getLog(LockCoordinator.class);
 

@@ -23,6 +23,13 @@ import java.util.Optional;
 public interface Locker {
 
 	/**
+	 * How often a waiter looks at a busy lock again when its store sends no release notices
+	 * ({@link #sendsReleaseNotices()}) or they are not active: a store without notices leaves a lock
+	 * given way for longer than this, so that a waiting process looks within the window.
+	 */
+	Duration LOOK_AGAIN_WITHOUT_NOTICES = Duration.ofMillis(200);
+
+	/**
 	 * The process that minted an owner token: one template, so one application context. A store
 	 * that tells this process's waiters from other processes' (to answer that others wait, or to
 	 * leave a lock given way to them) keys them by it, so that two templates over one locker are
@@ -47,6 +54,12 @@ public interface Locker {
 	 * that others wait
 	 * @return whether the lock was taken, or the time left on the holder's lease (or, right after
 	 * this process gave the lock way, on the give-way)
+	 * <p>Waiters, as the store contract checks them: a busy answer to a caller that will wait marks
+	 * the lock as awaited by the caller's process ({@link #processOf}) for as long as it will wait;
+	 * one mark stands for every waiting process, so a store may keep one per lock or one per
+	 * process. A renewal by the holder's process answers {@link Renewal#othersWaiting} while another
+	 * process's mark lasts (never for the holder's own process), a release or give-way clears the
+	 * marks, and a lock given way is left to the processes that waited for at most their wait.
 	 */
 	Acquisition tryAcquire(String key, String owner, Duration lease, Duration willWait);
 
@@ -60,16 +73,17 @@ public interface Locker {
 
 	/**
 	 * Deletes the lock if {@code owner} still holds it, to let waiters of other processes take it
-	 * after this process kept it for a while. A store that can should then leave it to them for a
-	 * moment: not give it to this process's next attempt until one of them has taken it. This one
-	 * simply releases it.
+	 * after this process kept it for a while, and leaves it to them for a moment: it is not given to
+	 * this process's next attempt until one of them has taken it, or the window ends (longer than
+	 * {@link #LOOK_AGAIN_WITHOUT_NOTICES} for a store without notices). A store whose waiters queue
+	 * in order (ZooKeeper) hands it to the next waiter by releasing it. Without a window or a
+	 * queue, this process's own waiters would take the lock back at once, and other processes would
+	 * wait for ever; the store contract checks it.
 	 * @param key the lock's identity
 	 * @param owner the owner's token
 	 * @return whether it was released, already gone, or held by another owner
 	 */
-	default Release giveWay(String key, String owner) {
-		return release(key, owner);
-	}
+	Release giveWay(String key, String owner);
 
 	/**
 	 * Sets the lease of every lock still held by its owner, counted from when the store runs the
@@ -95,10 +109,13 @@ public interface Locker {
 	 * Registers a listener told the key of every lock that was released while someone waited for
 	 * it and that this process has subscribed to ({@link #subscribe}), and told when a lock's
 	 * notices reach this process again after a time in which they could not. Notices may be lost
-	 * (while the store is unreachable), so waiters also retry when the holder's lease runs out.
+	 * (while the store is unreachable), so waiters also retry when the holder's lease runs out. A
+	 * store without notices ({@link #sendsReleaseNotices()}) keeps this default, which registers
+	 * nothing.
 	 * @param listener the listener
 	 */
-	void onRelease(ReleaseListener listener);
+	default void onRelease(ReleaseListener listener) {
+	}
 
 	/**
 	 * Registers a listener told when the store ends a claim of this process on its own, or may
@@ -176,10 +193,11 @@ public interface Locker {
 	 * Whether release notices can be delivered to this process now, for health checks: a store
 	 * with subscriptions answers whether it can subscribe and deliver, whether or not any lock is
 	 * subscribed. Each waiter goes by its own {@link ReleaseSubscription#isActive()}.
-	 * @return {@code true} unless the store knows that notices cannot reach this process
+	 * @return {@code true} unless the store knows that notices cannot reach this process; by
+	 * default, whether it sends them at all
 	 */
 	default boolean releaseNoticesActive() {
-		return true;
+		return sendsReleaseNotices();
 	}
 
 }

@@ -11,7 +11,6 @@ import io.github.distlock.store.Acquisition;
 import io.github.distlock.store.LeaseRequest;
 import io.github.distlock.store.Locker;
 import io.github.distlock.store.Release;
-import io.github.distlock.store.ReleaseListener;
 import io.github.distlock.store.ReleaseSubscription;
 import io.github.distlock.store.Renewal;
 
@@ -53,6 +52,12 @@ final class CountingLocker implements Locker {
 		return this.holders.remove(owner) ? Release.RELEASED : Release.GONE;
 	}
 
+	/** No other process waits here: giving way is releasing. */
+	@Override
+	public Release giveWay(String key, String owner) {
+		return release(key, owner);
+	}
+
 	@Override
 	public List<Renewal> renew(List<LeaseRequest> leases) {
 		List<Renewal> renewed = new ArrayList<>();
@@ -72,10 +77,6 @@ final class CountingLocker implements Locker {
 	@Override
 	public long fence(String key, String owner) {
 		return 1;
-	}
-
-	@Override
-	public void onRelease(ReleaseListener listener) {
 	}
 
 	@Override

@@ -118,6 +118,12 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 		return waited ? Acquisition.acquiredAfter(answer.askedAfter().plusNanos(sentAt - calledAt)) : answer;
 	}
 
+	/** The next node in the lock's queue takes it: ZooKeeper's queue leaves it to the waiter that came first. */
+	@Override
+	public Release giveWay(String key, String owner) {
+		return release(key, owner);
+	}
+
 	@Override
 	public Release release(String key, String owner) {
 		String node = this.registry.get(key).claimedBy(owner);

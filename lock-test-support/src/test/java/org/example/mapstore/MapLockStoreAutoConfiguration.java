@@ -1,0 +1,31 @@
+package org.example.mapstore;
+
+import io.github.distlock.autoconfigure.ConditionalOnLockStore;
+import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
+import io.github.distlock.store.Locker;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Auto-configuration of locks in a {@link MapLocker} when {@code distlock.store=map}, or when
+ * {@code distlock.store} is unset and it is the only store on the class path: distlock then sets
+ * up its lock template, the {@code @DistributedLock} support, the health indicator and the
+ * {@code locks} endpoint over it, as over its own stores. A store module lists it in
+ * {@code META-INF/spring/io.github.distlock.autoconfigure.ConditionalOnLockStore.imports}, so
+ * that distlock knows the store is there, and in Boot's {@code AutoConfiguration.imports}.
+ */
+@AutoConfiguration(before = DistributedLockAutoConfiguration.class)
+@ConditionalOnBooleanProperty(name = "distlock.enabled", matchIfMissing = true)
+@ConditionalOnLockStore("map")
+public final class MapLockStoreAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean(Locker.class)
+	MapLocker mapLocker() {
+		return new MapLocker();
+	}
+
+}
