@@ -1,7 +1,6 @@
 package io.github.distlock.autoconfigure;
 
 import java.time.Duration;
-import java.util.UUID;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -10,15 +9,13 @@ import io.micrometer.observation.tck.TestObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistryAssert;
 
 import io.github.distlock.LockTemplate;
+import io.github.distlock.memory.InMemoryLocker;
 import io.github.distlock.micrometer.LockMetrics;
 import io.github.distlock.observation.LockObservations;
-import io.github.distlock.redis.autoconfigure.RedisLockAutoConfiguration;
-import io.github.distlock.test.redis.RedisServerExtension;
+import io.github.distlock.store.Locker;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration;
 import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
 import org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration;
@@ -28,19 +25,15 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Lock metrics and observations in an application with Micrometer, over a real Redis, and the
+ * Lock metrics and observations in an application with Micrometer, over the in-memory store, and the
  * conditions under which they are left out.
  */
 class DistributedLockObservabilityAutoConfigurationTests {
 
-	@RegisterExtension
-	static final RedisServerExtension redis = RedisServerExtension.servers(1);
-
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(RedisLockAutoConfiguration.class, DistributedLockAutoConfiguration.class, DataRedisAutoConfiguration.class,
+		.withConfiguration(AutoConfigurations.of(DistributedLockAutoConfiguration.class,
 				DistributedLockMetricsAutoConfiguration.class, DistributedLockObservationAutoConfiguration.class))
-		.withPropertyValues("spring.data.redis.port=" + redis.server().port(),
-				"distlock.key-prefix=metrics-" + UUID.randomUUID());
+		.withBean(Locker.class, InMemoryLocker::new);
 
 	@Test
 	void locksOfAnApplicationWithMicrometerAreMeasuredWithNoConfiguration() {

@@ -1,21 +1,17 @@
 package io.github.distlock.autoconfigure;
 
 import java.time.Duration;
-import java.util.UUID;
 
 import io.github.distlock.core.DefaultLockTemplate;
 import io.github.distlock.core.WatchdogSettings;
 import io.github.distlock.endpoint.LocksEndpoint;
 import io.github.distlock.memory.InMemoryLocker;
-import io.github.distlock.redis.autoconfigure.RedisLockAutoConfiguration;
-import io.github.distlock.test.redis.RedisServerExtension;
+import io.github.distlock.store.Locker;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
@@ -29,14 +25,10 @@ class DistributedLockEndpointAutoConfigurationTests {
 
 	private static final Duration LEASE = Duration.ofSeconds(30);
 
-	@RegisterExtension
-	static final RedisServerExtension redis = RedisServerExtension.servers(1);
-
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(RedisLockAutoConfiguration.class, DistributedLockAutoConfiguration.class, DataRedisAutoConfiguration.class,
+		.withConfiguration(AutoConfigurations.of(DistributedLockAutoConfiguration.class,
 				DistributedLockEndpointAutoConfiguration.class))
-		.withPropertyValues("spring.data.redis.port=" + redis.server().port(),
-				"distlock.key-prefix=endpoint-" + UUID.randomUUID());
+		.withBean(Locker.class, InMemoryLocker::new);
 
 	private final DefaultLockTemplate ownTemplate = new DefaultLockTemplate(new InMemoryLocker(),
 			WatchdogSettings.watchdogLease(LEASE));
