@@ -21,6 +21,7 @@ import io.github.distlock.endpoint.LocksEndpoint.LockDescriptor;
 import io.github.distlock.store.Acquisition;
 import io.github.distlock.store.Locker;
 import io.github.distlock.store.StoredLock;
+import io.github.distlock.test.support.LockStoreRegistration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -38,6 +39,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.core.NestedExceptionUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * A store written outside distlock, {@link MapLocker}, is chosen by {@code distlock.store}, locks
@@ -51,6 +53,9 @@ class ThirdPartyStoreTests {
 	private static final String STORE_INDEX = "META-INF/spring/"
 			+ "io.github.distlock.autoconfigure.ConditionalOnLockStore.imports";
 
+	private static final String AUTO_CONFIGURATION_INDEX = "META-INF/spring/"
+			+ "org.springframework.boot.autoconfigure.AutoConfiguration.imports";
+
 	private static final AutoConfigurations STORE_AND_LOCKS = AutoConfigurations.of(MapLockStoreAutoConfiguration.class,
 			DistributedLockAutoConfiguration.class);
 
@@ -63,9 +68,11 @@ class ThirdPartyStoreTests {
 
 	@BeforeEach
 	void listTheStore() throws IOException {
-		Path index = this.classPath.resolve(STORE_INDEX);
-		Files.createDirectories(index.getParent());
-		Files.writeString(index, MapLockStoreAutoConfiguration.class.getName() + "\n");
+		for (String list : new String[] { STORE_INDEX, AUTO_CONFIGURATION_INDEX }) {
+			Path index = this.classPath.resolve(list);
+			Files.createDirectories(index.getParent());
+			Files.writeString(index, MapLockStoreAutoConfiguration.class.getName() + "\n");
+		}
 		this.classLoader = new URLClassLoader(new URL[] { this.classPath.toUri().toURL() },
 				getClass().getClassLoader());
 		this.runner = new ApplicationContextRunner().withClassLoader(this.classLoader)
@@ -75,6 +82,15 @@ class ThirdPartyStoreTests {
 	@AfterEach
 	void closeClassLoader() throws IOException {
 		this.classLoader.close();
+	}
+
+	@Test
+	void listedAsTheKitChecks() {
+		LockStoreRegistration.assertRegistered(MapLockStoreAutoConfiguration.class, "map", this.classLoader);
+		assertThatExceptionOfType(AssertionError.class)
+			.as("a store listed nowhere")
+			.isThrownBy(() -> LockStoreRegistration.assertRegistered(MapLockStoreAutoConfiguration.class, "map"))
+			.withMessageContaining("MapLockStoreAutoConfiguration is listed in META-INF/spring/");
 	}
 
 	@Test

@@ -13,6 +13,7 @@ import io.github.distlock.interceptor.InvalidLockDefinitionException;
 import io.github.distlock.redis.RedisLocker;
 import io.github.distlock.redis.autoconfigure.RedisLockAutoConfiguration;
 import io.github.distlock.store.Locker;
+import io.github.distlock.test.support.LockStoreRegistration;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
@@ -42,6 +43,11 @@ class RedisStoreAutoConfigurationTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner().withConfiguration(AutoConfigurations
 		.of(RedisLockAutoConfiguration.class, DistributedLockAutoConfiguration.class, DataRedisAutoConfiguration.class, AopAutoConfiguration.class));
+
+	@Test
+	void storeIsRegisteredWhereDistlockFindsStores() {
+		LockStoreRegistration.assertRegistered(RedisLockAutoConfiguration.class, "redis");
+	}
 
 	@Test
 	void providesLockTemplateOverRedisAndInfrastructureAdvisor() {

@@ -8,6 +8,7 @@ import io.github.distlock.memory.InMemoryLocker;
 import io.github.distlock.redis.RedisLocker;
 import io.github.distlock.redis.autoconfigure.RedisLockAutoConfiguration;
 import io.github.distlock.store.Locker;
+import io.github.distlock.test.support.LockStoreRegistration;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -26,6 +27,11 @@ class StoreSelectionTests {
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(InMemoryLockerAutoConfiguration.class, TakenLocksAutoConfiguration.class,
 				RedisLockAutoConfiguration.class, DistributedLockAutoConfiguration.class, DataRedisAutoConfiguration.class));
+
+	@Test
+	void storeIsRegisteredWhereDistlockFindsStores() {
+		LockStoreRegistration.assertRegistered(InMemoryLockerAutoConfiguration.class, "in-memory");
+	}
 
 	@Test
 	void inMemoryStoreReplacesRedisWhenChosen() {

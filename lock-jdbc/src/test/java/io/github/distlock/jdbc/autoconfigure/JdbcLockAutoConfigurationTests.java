@@ -14,6 +14,7 @@ import io.github.distlock.jdbc.JdbcLocker;
 import io.github.distlock.jdbc.LockTable;
 import io.github.distlock.jdbc.TestDatabase;
 import io.github.distlock.store.Locker;
+import io.github.distlock.test.support.LockStoreRegistration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -66,6 +67,11 @@ class JdbcLockAutoConfigurationTests {
 			assertThat(analysis.getAction()).contains("CREATE TABLE IF NOT EXISTS " + this.table + " (", "owner_token",
 					"schema-" + database.name().toLowerCase() + ".sql", "distlock.jdbc.initialize-schema=always");
 		});
+	}
+
+	@Test
+	void storeIsRegisteredWhereDistlockFindsStores() {
+		LockStoreRegistration.assertRegistered(JdbcLockAutoConfiguration.class, "jdbc");
 	}
 
 	@Test

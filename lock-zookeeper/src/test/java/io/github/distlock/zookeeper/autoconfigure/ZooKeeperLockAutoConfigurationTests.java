@@ -21,6 +21,7 @@ import io.github.distlock.LockTemplate;
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
 import io.github.distlock.autoconfigure.MissingLockTemplateException;
 import io.github.distlock.store.Locker;
+import io.github.distlock.test.support.LockStoreRegistration;
 import io.github.distlock.zookeeper.ZooKeeperLocker;
 import io.github.distlock.zookeeper.ZooKeeperServers;
 
@@ -57,6 +58,11 @@ class ZooKeeperLockAutoConfigurationTests {
 	@AfterEach
 	void closeAdmin() {
 		this.admin.close();
+	}
+
+	@Test
+	void storeIsRegisteredWhereDistlockFindsStores() {
+		LockStoreRegistration.assertRegistered(ZooKeeperLockAutoConfiguration.class, "zookeeper");
 	}
 
 	@Test
