@@ -78,14 +78,6 @@ public final class LockOperationSource {
 	}
 
 	/**
-	 * Returns whether any method checked so far is annotated.
-	 * @return whether a lock operation was found
-	 */
-	public boolean hasOperations() {
-		return this.operations.values().stream().anyMatch(Optional::isPresent);
-	}
-
-	/**
 	 * Returns the annotated methods checked so far.
 	 * @return the methods, as {@code SimpleClassName.method(ParameterTypes)}
 	 */
