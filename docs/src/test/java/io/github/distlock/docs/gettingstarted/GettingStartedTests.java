@@ -56,8 +56,9 @@ class GettingStartedTests {
 
 	@Test
 	void aCallerForAnotherGoodIsNotHeldUp() throws Exception {
+		CountDownLatch firstLeaves = new CountDownLatch(1);
 		this.stock.entered = new CountDownLatch(1);
-		this.stock.leave = new CountDownLatch(1);
+		this.stock.leave = firstLeaves;
 		CompletableFuture<Long> first = CompletableFuture.supplyAsync(() -> this.orderService.purchase(42, 1));
 		assertThat(this.stock.entered.await(10, TimeUnit.SECONDS)).isTrue();
 		try {
@@ -65,7 +66,8 @@ class GettingStartedTests {
 			assertThat(this.orderService.purchase(43, 2)).isPositive();
 		}
 		finally {
-			first.join();
+			firstLeaves.countDown();
+			first.get(10, TimeUnit.SECONDS);
 		}
 	}
 

@@ -41,9 +41,10 @@ class Stock {
 	volatile CountDownLatch leave = new CountDownLatch(0);
 
 	void decrement(long goodsId, long fencingToken) {
+		CountDownLatch until = this.leave;
 		this.entered.countDown();
 		try {
-			this.leave.await(10, TimeUnit.SECONDS);
+			until.await(10, TimeUnit.SECONDS);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();

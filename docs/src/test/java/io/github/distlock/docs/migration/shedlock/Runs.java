@@ -20,9 +20,10 @@ final class Runs {
 
 	static void run() {
 		count.incrementAndGet();
+		CountDownLatch until = leave;
 		entered.countDown();
 		try {
-			leave.await(10, TimeUnit.SECONDS);
+			until.await(10, TimeUnit.SECONDS);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();

@@ -48,7 +48,6 @@ class ShedLockApplication {
 	LockProvider lockProvider(DataSource dataSource) {
 		return new JdbcTemplateLockProvider(JdbcTemplateLockProvider.Configuration.builder()
 			.withJdbcTemplate(new JdbcTemplate(dataSource))
-			.usingDbTime()
 			.build());
 	}
 
