@@ -13,6 +13,7 @@ public class DistlockGoods {
 
 	@DistributedLock(key = "#goodsId", leaseMs = 5000, waitMs = 100)
 	public String purchase(long goodsId) {
+		// ... the work
 		// end::after[]
 		Pause.here();
 		// tag::after[]

@@ -13,6 +13,7 @@ public class Lock4jGoods {
 
 	@Lock4j(keys = "#goodsId", expire = 5000, acquireTimeout = 100)
 	public String purchase(long goodsId) {
+		// ... the work
 		// end::before[]
 		Pause.here();
 		// tag::before[]

@@ -20,6 +20,7 @@ public class DistlockReportJob {
 	@DistributedLock(key = "'daily-report'", whenBusy = WhenBusy.SKIP,
 			leaseString = "PT10M", holdAtLeastString = "PT30S")
 	public void sendReport() {
+		// ... the work
 		// end::job[]
 		Runs.run();
 		// tag::job[]

@@ -10,8 +10,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.core.io.ClassPathResource;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
+import org.springframework.jdbc.datasource.init.ResourceDatabasePopulator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -34,11 +35,8 @@ class ShedLockMigrationTests {
 
 	@Test
 	void shedLockRunsTheJobOnOneInstance() throws Exception {
-		// tag::table[]
-		String table = "CREATE TABLE shedlock(name VARCHAR(64) NOT NULL, lock_until TIMESTAMP NOT NULL, "
-				+ "locked_at TIMESTAMP NOT NULL, locked_by VARCHAR(255) NOT NULL, PRIMARY KEY (name))";
-		// end::table[]
-		new JdbcTemplate(new DriverManagerDataSource(this.url, "sa", "")).execute(table);
+		new ResourceDatabasePopulator(new ClassPathResource("shedlock.sql", getClass()))
+			.execute(new DriverManagerDataSource(this.url, "sa", ""));
 		try (ConfigurableApplicationContext one = Instances.start(ShedLockApplication.class, datasource(), WITHOUT_DISTLOCK);
 				ConfigurableApplicationContext two = Instances.start(ShedLockApplication.class, datasource(), WITHOUT_DISTLOCK)) {
 			runsOnOneInstance(one.getBean(ShedLockReportJob.class)::sendReport,

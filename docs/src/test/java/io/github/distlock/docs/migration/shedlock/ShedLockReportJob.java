@@ -25,6 +25,7 @@ public class ShedLockReportJob {
 	@Scheduled(cron = "0 */5 * * * *")
 	@SchedulerLock(name = "daily-report", lockAtMostFor = "PT10M", lockAtLeastFor = "PT30S")
 	public void sendReport() {
+		// ... the work
 		// end::job[]
 		Runs.run();
 		// tag::job[]
