@@ -7,6 +7,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
+import io.github.distlock.LockAssert;
+import io.github.distlock.LockContext;
 import io.github.distlock.LockHandle;
 import io.github.distlock.LockNotAcquiredException;
 import io.github.distlock.LockTemplate;
@@ -67,6 +69,21 @@ class TemplateExamplesTests {
 			assertThat(inner.fencingToken()).isEqualTo(outer.fencingToken());
 		}
 		// end::reentry[]
+	}
+
+	@Test
+	void aTemplateLockIsSeenByLockAssertOnceBound() {
+		try (LockHandle lock = this.lockTemplate.tryAcquire("goods:42", null, null).orElseThrow()) {
+			assertThat(LockContext.current()).isEmpty();
+			assertThatIllegalStateException().isThrownBy(() -> LockAssert.assertLocked("goods:42"));
+			// tag::bind[]
+			try (LockContext.Scope bound = LockContext.bind(lock)) {
+				LockAssert.assertLocked("goods:42");
+				// code that asserts the lock, or reads LockContext.current(), sees it here
+			}
+			// end::bind[]
+			assertThat(LockContext.current()).isEmpty();
+		}
 	}
 
 	@Test
