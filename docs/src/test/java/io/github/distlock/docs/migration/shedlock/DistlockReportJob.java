@@ -1,0 +1,40 @@
+package io.github.distlock.docs.migration.shedlock;
+
+import io.github.distlock.DistributedLock;
+import io.github.distlock.WhenBusy;
+
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.context.annotation.Import;
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.stereotype.Component;
+
+/**
+ * The "after" of the ShedLock migration guide: the same job locked by distlock.
+ */
+// tag::job[]
+@Component
+public class DistlockReportJob {
+
+	@Scheduled(cron = "0 */5 * * * *")
+	@DistributedLock(key = "'daily-report'", whenBusy = WhenBusy.SKIP,
+			leaseString = "PT10M", holdAtLeastString = "PT30S")
+	public void sendReport() {
+		// ... the work
+		// end::job[]
+		Runs.run();
+		// tag::job[]
+	}
+
+}
+// end::job[]
+
+/**
+ * The application of the "after"; no lock configuration beyond the starter.
+ */
+@SpringBootConfiguration
+@EnableAutoConfiguration
+@Import(DistlockReportJob.class)
+class DistlockApplication {
+
+}
