@@ -17,6 +17,7 @@ import org.springframework.context.annotation.Bean;
  * {@code META-INF/spring/io.github.distlock.autoconfigure.ConditionalOnLockStore.imports}, so
  * that distlock knows the store is there, and in Boot's {@code AutoConfiguration.imports}.
  */
+// tag::auto-configuration[]
 @AutoConfiguration(before = DistributedLockAutoConfiguration.class)
 @ConditionalOnBooleanProperty(name = "distlock.enabled", matchIfMissing = true)
 @ConditionalOnLockStore("map")
@@ -29,3 +30,4 @@ public final class MapLockStoreAutoConfiguration {
 	}
 
 }
+// end::auto-configuration[]

@@ -95,6 +95,7 @@ public final class MapLocker implements Locker {
 		return acquisition;
 	}
 
+	// tag::release[]
 	@Override
 	public Release release(String key, String owner) {
 		return release(key, owner, null);
@@ -116,6 +117,7 @@ public final class MapLocker implements Locker {
 			return step(entry.released(now + RELEASE_MEMORY.toNanos(), givenWay(entry, giver, now)), Release.RELEASED);
 		});
 	}
+	// end::release[]
 
 	/** The giver, if another process waits: it may not take the lock again until the give-way or the wait ends. */
 	private @Nullable Timed<String> givenWay(LockEntry entry, @Nullable String giver, long now) {

@@ -23,6 +23,7 @@ import static org.awaitility.Awaitility.await;
  * has no release notices, so it must report them never active, and the notice tests do not
  * apply. Locks expire by lease, and a lock given way is left to other processes for a window.
  */
+// tag::contract[]
 class MapLockerContractTests extends AbstractLockerContractTests {
 
 	private final ConcurrentMap<String, LockEntry> entries = new ConcurrentHashMap<>();
@@ -50,6 +51,8 @@ class MapLockerContractTests extends AbstractLockerContractTests {
 	protected void loseAllData() {
 		this.entries.clear();
 	}
+
+	// end::contract[]
 
 	/** Every entry still live, with the time left on its longest part, as a store's TTL would tell. */
 	@Override

@@ -86,7 +86,9 @@ class ThirdPartyStoreTests {
 
 	@Test
 	void listedAsTheKitChecks() {
+		// tag::registration[]
 		LockStoreRegistration.assertRegistered(MapLockStoreAutoConfiguration.class, "map", this.classLoader);
+		// end::registration[]
 		assertThatExceptionOfType(AssertionError.class)
 			.as("a store listed nowhere")
 			.isThrownBy(() -> LockStoreRegistration.assertRegistered(MapLockStoreAutoConfiguration.class, "map"))
