@@ -14,6 +14,7 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
 final class OnLockStoreCondition extends SpringBootCondition {
 
 	@Override
+	@SuppressWarnings("NullAway") // the condition runs only where @ConditionalOnLockStore is, so its attributes are there
 	public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
 		String store = (String) metadata.getAnnotationAttributes(ConditionalOnLockStore.class.getName()).get("value");
 		ConditionMessage.Builder message = ConditionMessage.forCondition(ConditionalOnLockStore.class, store);
