@@ -26,7 +26,7 @@ trap 'gpgconf --kill all >/dev/null 2>&1 || true; rm -rf "$GNUPGHOME"' EXIT
 gpg --batch --quiet --passphrase '' --quick-generate-key 'distlock release check <release-check@example.invalid>' ed25519 sign 1d
 
 echo "release-check: ./mvnw -B -ntp -Prelease -DskipTests deploy to target/staging (log: target/release-check.log)"
-if ! ./mvnw -B -ntp -Prelease -DskipTests "-DaltDeploymentRepository=staging::file://$staging" "$@" deploy >"$log" 2>&1; then
+if ! ./mvnw -B -ntp -Prelease -DskipTests -Dmaven.install.skip=true "-DaltDeploymentRepository=staging::file://$staging" "$@" deploy >"$log" 2>&1; then
 	tail -n 80 "$log"
 	echo "release-check: the release build failed (whole log: target/release-check.log)" >&2
 	exit 1
