@@ -47,6 +47,7 @@ final class BackgroundBorrower implements ConnectionBorrower {
 	}
 
 	@Override
+	@SuppressWarnings("NullAway") // an ExecutionException always carries the failure as its cause
 	public Connection borrow(long millis) throws SQLException {
 		CompletableFuture<Connection> borrowed = new CompletableFuture<>();
 		this.threads.execute(() -> borrowFor(borrowed));
@@ -87,6 +88,7 @@ final class BackgroundBorrower implements ConnectionBorrower {
 		}
 	}
 
+	@SuppressWarnings("NullAway") // an ExecutionException always carries the failure as its cause
 	private static Connection arrived(CompletableFuture<Connection> borrowed) throws SQLException {
 		try {
 			return borrowed.join();

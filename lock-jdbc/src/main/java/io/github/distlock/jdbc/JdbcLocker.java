@@ -183,6 +183,7 @@ public final class JdbcLocker implements Locker, SmartLifecycle, AutoCloseable {
 	}
 
 	@Override
+	@SuppressWarnings("NullAway") // the find statement selects only rows whose owner_token IS NOT NULL
 	public Optional<StoredLock> find(String key) {
 		return this.connections.query(this.sql.find(), Map.of("key", this.names.of(key)), LockRow::read)
 			.stream()

@@ -258,6 +258,7 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 	 * none of it.
 	 * @throws RuntimeException when Redis did not answer
 	 */
+	@SuppressWarnings("NullAway") // a RedisCallback<Void> returns null
 	void prepare() {
 		this.redis.execute((RedisCallback<Void>) (connection) -> {
 			for (RedisScript<?> script : LockScripts.ALL) {

@@ -89,6 +89,7 @@ final class RedisRenewals {
 	}
 
 	/** Several calls at once; fails only when none was answered. */
+	@SuppressWarnings("NullAway") // collectList() always emits a list
 	private List<CallAnswer> sendTogether(List<LeaseRequest> leases, List<List<Integer>> calls) {
 		List<CallAnswer> answered = Flux.fromIterable(calls).flatMap((call) -> send(leases, call)).collectList().block();
 		if (answered.stream().allMatch(CallAnswer::failed)) {

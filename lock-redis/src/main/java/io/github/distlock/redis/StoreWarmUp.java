@@ -33,6 +33,7 @@ final class StoreWarmUp {
 	 * @param preparations each store's preparation, by the store's name for messages
 	 * @param bound how long start-up waits
 	 */
+	@SuppressWarnings("NullAway") // an ExecutionException always carries the failure as its cause
 	static void await(Map<String, Runnable> preparations, Duration bound) {
 		Map<String, CompletableFuture<Void>> running = new LinkedHashMap<>();
 		preparations.forEach((store, preparation) -> running.put(store, start(preparation)));

@@ -18,6 +18,7 @@ import org.springframework.util.Assert;
 final class OnLockStoreCondition extends SpringBootCondition {
 
 	@Override
+	@SuppressWarnings("NullAway") // the condition runs only where @ConditionalOnLockStore is, so its attributes are there
 	public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
 		Map<String, @Nullable Object> attributes = metadata.getAnnotationAttributes(ConditionalOnLockStore.class.getName());
 		Assert.state(attributes != null, "No @ConditionalOnLockStore");

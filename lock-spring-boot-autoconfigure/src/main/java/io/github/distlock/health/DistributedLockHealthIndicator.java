@@ -52,6 +52,7 @@ public final class DistributedLockHealthIndicator extends AbstractHealthIndicato
 	}
 
 	@Override
+	@SuppressWarnings("NullAway") // an ExecutionException always carries the failure as its cause
 	protected void doHealthCheck(Health.Builder builder) throws Exception {
 		builder.up();
 		try {
@@ -82,6 +83,7 @@ public final class DistributedLockHealthIndicator extends AbstractHealthIndicato
 	}
 
 	/** The question in flight, or a new one, asked by whichever check claimed it. */
+	@SuppressWarnings("NullAway") // a failed compareAndSet means another check has just set a question
 	private CompletableFuture<Void> ping() {
 		CompletableFuture<Void> current = this.pending.get();
 		if (current != null && !current.isDone()) {

@@ -157,6 +157,7 @@ public final class DistributedLockInterceptor implements MethodInterceptor {
 	}
 
 	/** Skips the call, calls the fallback or throws, as the operation says. */
+	@SuppressWarnings("NullAway") // the target of a proxied bean method is the bean
 	private @Nullable Object whenBusy(MethodInvocation invocation, LockOperation operation,
 			LockNotAcquiredException ex) throws Throwable {
 		if (operation.whenBusy() == WhenBusy.SKIP) {

@@ -41,6 +41,7 @@ final class ReactorLocking {
 	 * @param fallback what to publish instead when the lock is not acquired, or {@code null} to
 	 * publish that exception
 	 */
+	@SuppressWarnings("NullAway") // attempt(...) answers Refused only when there is a fallback
 	static Publisher<?> lockWhileSubscribed(boolean mono, Supplier<LockHandle> acquire,
 			Function<LockHandle, @Nullable Object> work,
 			@Nullable Function<LockNotAcquiredException, @Nullable Object> fallback) {

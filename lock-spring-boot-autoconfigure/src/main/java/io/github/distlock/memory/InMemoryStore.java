@@ -215,6 +215,7 @@ final class InMemoryStore {
 	}
 
 	/** The time to live left, as Redis's {@code PTTL}: {@code -2} when the key does not exist. */
+	@SuppressWarnings("NullAway") // get(key) != null says the key is there
 	private long pttl(String key) {
 		return (get(key) != null) ? Duration.ofNanos(this.keys.get(key).expiresAt - System.nanoTime()).toMillis() : -2;
 	}

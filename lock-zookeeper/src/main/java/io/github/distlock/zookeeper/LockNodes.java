@@ -106,6 +106,7 @@ final class LockNodes {
 	}
 
 	/** The owner token in a node, or {@code null} when the node was not there. */
+	@SuppressWarnings("NullAway") // the call returns what its lambda does, null included
 	@Nullable String read(String key, String path) {
 		return call("read a node of", key, () -> {
 			try {
@@ -148,6 +149,7 @@ final class LockNodes {
 	}
 
 	/** Asks ZooKeeper for the root node, waiting for the answer at most {@code timeout}. */
+	@SuppressWarnings("NullAway") // an ExecutionException always carries the failure as its cause
 	void ping(Duration timeout) {
 		CompletableFuture<Integer> answer = new CompletableFuture<>();
 		try {

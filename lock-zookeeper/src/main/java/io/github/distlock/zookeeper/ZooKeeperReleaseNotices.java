@@ -80,6 +80,7 @@ final class ZooKeeperReleaseNotices implements ConnectionStateListener {
 		this.watched.remove(key);
 	}
 
+	@SuppressWarnings("NullAway") // inQueue implies queued != null, which NullAway does not follow
 	private void armWatch(String key) {
 		LockQueue queue = this.nodes.queue(key);
 		String queued = this.registry.get(key).queued();

@@ -1,10 +1,12 @@
 package io.github.distlock.sample;
 
 import java.util.Map;
+import java.util.Objects;
 
 import io.github.distlock.sample.goods.UnknownGoodsException;
 import io.github.distlock.sample.sale.SaleAlreadyRunningException;
 import io.github.distlock.sample.sale.UnknownSaleException;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -44,8 +46,10 @@ class ApiErrors {
 		return error(HttpStatus.BAD_REQUEST, "Parameter '" + ex.getName() + "' must be a number, was '" + ex.getValue() + "'");
 	}
 
-	private static ResponseEntity<Map<String, Object>> error(HttpStatus status, String message) {
-		return ResponseEntity.status(status).body(Map.of("status", status.value(), "error", message));
+	private static ResponseEntity<Map<String, Object>> error(HttpStatus status, @Nullable String message) {
+		// Map.of refuses null: an exception without a message gets the status's reason
+		return ResponseEntity.status(status)
+			.body(Map.of("status", status.value(), "error", Objects.toString(message, status.getReasonPhrase())));
 	}
 
 }

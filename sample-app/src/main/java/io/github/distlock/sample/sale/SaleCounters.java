@@ -41,6 +41,7 @@ final class SaleCounters {
 		}
 	}
 
+	@SuppressWarnings("NullAway") // the constructor puts a counter for every outcome
 	void record(long userId, PurchaseOutcome outcome, Duration latency) {
 		this.latencies.recordValue(Math.max(1, TimeUnit.NANOSECONDS.toMicros(latency.toNanos())));
 		if (outcome == PurchaseOutcome.SUCCEEDED) {
@@ -71,6 +72,7 @@ final class SaleCounters {
 		return this.outcomes.values().stream().mapToLong(LongAdder::sum).sum();
 	}
 
+	@SuppressWarnings("NullAway") // the constructor puts a counter for every outcome
 	private long count(PurchaseOutcome outcome) {
 		return this.outcomes.get(outcome).sum();
 	}
