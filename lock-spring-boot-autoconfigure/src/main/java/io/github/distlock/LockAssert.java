@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock;
 
 import java.util.Arrays;
@@ -5,10 +22,10 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * Asserts that code runs under a distributed lock, as ShedLock's {@code LockAssert} does. A
- * method that must never run unguarded says so where it starts, and fails loudly when a refactoring
- * (a call that no longer passes through the Spring proxy, a removed annotation) took its lock
- * away:
+ * Asserts that code runs under a distributed lock, as ShedLock's {@code LockAssert} does.
+ * A method that must never run unguarded says so where it starts, and fails loudly when a
+ * refactoring (a call that no longer passes through the Spring proxy, a removed
+ * annotation) took its lock away:
  *
  * <pre class="code">
  * &#64;DistributedLock(name = "goods", key = "#goodsId")
@@ -18,9 +35,10 @@ import java.util.stream.Collectors;
  * }
  * </pre>
  *
- * <p>A lock counts when it is bound to the current thread in {@link LockContext} (as
- * {@code @DistributedLock} does, and as code using {@link LockTemplate} may do) and still held
- * ({@link LockHandle#isHeld()}). A multi-lock counts as holding each of its keys.
+ * <p>
+ * A lock counts when it is bound to the current thread in {@link LockContext} (as
+ * {@code @DistributedLock} does, and as code using {@link LockTemplate} may do) and still
+ * held ({@link LockHandle#isHeld()}). A multi-lock counts as holding each of its keys.
  *
  * @since 0.1.0
  */
@@ -46,8 +64,8 @@ public final class LockAssert {
 
 	/**
 	 * Asserts that the current thread holds the lock {@code lockKey}.
-	 * @param lockKey the lock's identity: {@code name:key} for {@code @DistributedLock}, the key
-	 * passed to {@link LockTemplate#tryAcquire} otherwise
+	 * @param lockKey the lock's identity: {@code name:key} for {@code @DistributedLock},
+	 * the key passed to {@link LockTemplate#tryAcquire} otherwise
 	 * @throws IllegalStateException if it does not hold that lock
 	 */
 	public static void assertLocked(String lockKey) {
@@ -68,7 +86,8 @@ public final class LockAssert {
 			return "holds none";
 		}
 		return "has only " + bound.stream()
-			.map((handle) -> "'" + handle.key() + "'" + (handle.isHeld() ? "" : " (no longer held: released or its lease lost)"))
+			.map((handle) -> "'" + handle.key() + "'"
+					+ (handle.isHeld() ? "" : " (no longer held: released or its lease lost)"))
 			.collect(Collectors.joining(", "));
 	}
 

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock;
 
 import java.util.ArrayDeque;
@@ -6,8 +23,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The locks held by the current thread through {@link DistributedLock}, so a method can read its
- * fencing token:
+ * The locks held by the current thread through {@link DistributedLock}, so a method can
+ * read its fencing token:
  *
  * <pre class="code">
  * long token = LockContext.current().orElseThrow().fencingToken();
@@ -23,7 +40,8 @@ public final class LockContext {
 	}
 
 	/**
-	 * Returns the innermost lock held by the current thread through {@link DistributedLock}.
+	 * Returns the innermost lock held by the current thread through
+	 * {@link DistributedLock}.
 	 * @return the handle, or empty outside a locked method
 	 */
 	public static Optional<LockHandle> current() {
@@ -32,7 +50,8 @@ public final class LockContext {
 	}
 
 	/**
-	 * Returns every lock bound to the current thread, innermost first; {@link LockAssert} reads it.
+	 * Returns every lock bound to the current thread, innermost first; {@link LockAssert}
+	 * reads it.
 	 * @return the handles, empty outside a locked method
 	 */
 	static List<LockHandle> held() {
@@ -41,9 +60,9 @@ public final class LockContext {
 	}
 
 	/**
-	 * Makes {@code handle} the current thread's innermost lock until the returned scope is closed.
-	 * The {@code @DistributedLock} support calls this; code that takes locks through
-	 * {@link LockTemplate} may call it too.
+	 * Makes {@code handle} the current thread's innermost lock until the returned scope
+	 * is closed. The {@code @DistributedLock} support calls this; code that takes locks
+	 * through {@link LockTemplate} may call it too.
 	 * @param handle the held lock
 	 * @return the scope to close, on the same thread, when the lock's work is done
 	 */

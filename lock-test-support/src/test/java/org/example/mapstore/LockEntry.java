@@ -1,19 +1,38 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package org.example.mapstore;
 
 import org.jspecify.annotations.Nullable;
 
 /**
- * One lock's state in a {@link MapLocker}'s map, replaced whole by each operation so that the
- * operation is atomic. Each part lasts until its own {@link System#nanoTime()}, and a part whose
- * time ran out is as good as gone ({@link #live}); once every part has, the entry leaves the map.
+ * One lock's state in a {@link MapLocker}'s map, replaced whole by each operation so that
+ * the operation is atomic. Each part lasts until its own {@link System#nanoTime()}, and a
+ * part whose time ran out is as good as gone ({@link #live}); once every part has, the
+ * entry leaves the map.
  *
  * @param holder the owner token that holds the lock, until its lease runs out
- * @param waiting the process that waits for it ({@link #SEVERAL_PROCESSES} when more than one),
- * until the longest of their waits ends
+ * @param waiting the process that waits for it ({@link #SEVERAL_PROCESSES} when more than
+ * one), until the longest of their waits ends
  * @param givenWayBy the process that gave it way, which may not take it again until then
- * @param releasedBy the owner that released it last, remembered so that the same release sent
- * again answers {@code GONE} even after another owner took the lock
- * @param fenced the last fencing token minted for it, remembered until the clock is surely past it
+ * @param releasedBy the owner that released it last, remembered so that the same release
+ * sent again answers {@code GONE} even after another owner took the lock
+ * @param fenced the last fencing token minted for it, remembered until the clock is
+ * surely past it
  */
 record LockEntry(@Nullable Timed<String> holder, @Nullable Timed<String> waiting, @Nullable Timed<String> givenWayBy,
 		@Nullable Timed<String> releasedBy, @Nullable Timed<Long> fenced) {
@@ -51,7 +70,10 @@ record LockEntry(@Nullable Timed<String> holder, @Nullable Timed<String> waiting
 		return this.releasedBy != null && this.releasedBy.value().equals(owner);
 	}
 
-	/** Free for {@code process}: nobody holds it, and it was not given way by that process. */
+	/**
+	 * Free for {@code process}: nobody holds it, and it was not given way by that
+	 * process.
+	 */
 	boolean freeFor(String process) {
 		return this.holder == null && (this.givenWayBy == null || !this.givenWayBy.value().equals(process));
 	}
@@ -60,7 +82,10 @@ record LockEntry(@Nullable Timed<String> holder, @Nullable Timed<String> waiting
 		return this.waiting != null && !this.waiting.value().equals(process);
 	}
 
-	/** When a lock not {@linkplain #freeFor free} frees: the end of its lease, or of its give-way. */
+	/**
+	 * When a lock not {@linkplain #freeFor free} frees: the end of its lease, or of its
+	 * give-way.
+	 */
 	long busyUntil() {
 		Timed<String> busy = (this.holder != null) ? this.holder : this.givenWayBy;
 		return (busy != null) ? busy.until() : Long.MIN_VALUE;
@@ -95,8 +120,8 @@ record LockEntry(@Nullable Timed<String> holder, @Nullable Timed<String> waiting
 	}
 
 	/**
-	 * Released by its holder: the waiters, told by no notice, mark themselves again when they
-	 * look; the release is remembered until {@code rememberedUntil}.
+	 * Released by its holder: the waiters, told by no notice, mark themselves again when
+	 * they look; the release is remembered until {@code rememberedUntil}.
 	 */
 	LockEntry released(long rememberedUntil, @Nullable Timed<String> givenWayBy) {
 		return new LockEntry(null, null, givenWayBy, new Timed<>(this.holder.value(), rememberedUntil), this.fenced);
@@ -109,6 +134,7 @@ record LockEntry(@Nullable Timed<String> holder, @Nullable Timed<String> waiting
 
 	/**
 	 * A value that lasts until a time.
+	 *
 	 * @param <T> the value's type
 	 * @param value the value
 	 * @param until when it ends, by {@link System#nanoTime()}

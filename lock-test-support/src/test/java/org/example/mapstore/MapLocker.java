@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package org.example.mapstore;
 
 import java.time.Duration;
@@ -20,20 +37,25 @@ import org.example.mapstore.LockEntry.Timed;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A lock store over a {@link ConcurrentHashMap}, written against distlock's store SPI alone, as a
- * store of another project would be. Each operation is one {@link ConcurrentHashMap#compute} of
- * the lock's {@link LockEntry}, so it is atomic and compares owner tokens whole; leases are
- * counted by {@link System#nanoTime()}; an operation run twice answers alike (a second fencing
- * token is larger), as a client that sends a command again makes it run twice.
+ * A lock store over a {@link ConcurrentHashMap}, written against distlock's store SPI
+ * alone, as a store of another project would be. Each operation is one
+ * {@link ConcurrentHashMap#compute} of the lock's {@link LockEntry}, so it is atomic and
+ * compares owner tokens whole; leases are counted by {@link System#nanoTime()}; an
+ * operation run twice answers alike (a second fencing token is larger), as a client that
+ * sends a command again makes it run twice.
  *
- * <p>Each instance is one process; {@link #otherProcess()} is another process on the same map,
- * told apart by {@link Locker#processOf}. The store sends no release notices, so the core's
- * waiters look again every {@link Locker#LOOK_AGAIN_WITHOUT_NOTICES}, and a lock given way is left
- * to other processes for longer than that. Thread-safe.
+ * <p>
+ * Each instance is one process; {@link #otherProcess()} is another process on the same
+ * map, told apart by {@link Locker#processOf}. The store sends no release notices, so the
+ * core's waiters look again every {@link Locker#LOOK_AGAIN_WITHOUT_NOTICES}, and a lock
+ * given way is left to other processes for longer than that. Thread-safe.
  */
 public final class MapLocker implements Locker {
 
-	/** Longer than the time between two looks of a waiter, so that every waiter looks within it. */
+	/**
+	 * Longer than the time between two looks of a waiter, so that every waiter looks
+	 * within it.
+	 */
 	static final Duration GIVE_WAY = LOOK_AGAIN_WITHOUT_NOTICES.plusMillis(50);
 
 	/** Longer than a client would take to send a release again whose answer it lost. */
@@ -49,7 +71,10 @@ public final class MapLocker implements Locker {
 
 	private final Duration giveWay;
 
-	/** Tells this process's owner tokens from others' when they carry no process of their own. */
+	/**
+	 * Tells this process's owner tokens from others' when they carry no process of their
+	 * own.
+	 */
 	private final String processId = UUID.randomUUID().toString();
 
 	private volatile int sweepAtSize = LEAST_SWEEP_SIZE;
@@ -62,7 +87,8 @@ public final class MapLocker implements Locker {
 	/**
 	 * Creates a process on a map shared with other processes.
 	 * @param entries the map
-	 * @param giveWay how long a lock this process gives way is left to other processes' waiters
+	 * @param giveWay how long a lock this process gives way is left to other processes'
+	 * waiters
 	 */
 	MapLocker(ConcurrentMap<String, LockEntry> entries, Duration giveWay) {
 		this.entries = entries;
@@ -101,7 +127,10 @@ public final class MapLocker implements Locker {
 		return release(key, owner, null);
 	}
 
-	/** Leaves the lock to another process's waiters, if one waits, for the give-way or their wait. */
+	/**
+	 * Leaves the lock to another process's waiters, if one waits, for the give-way or
+	 * their wait.
+	 */
 	@Override
 	public Release giveWay(String key, String owner) {
 		return release(key, owner, processOf(owner));
@@ -110,7 +139,8 @@ public final class MapLocker implements Locker {
 	private Release release(String key, String owner, @Nullable String giver) {
 		return update(key, (entry, now) -> {
 			if (!entry.heldBy(owner)) {
-				// Taken by another owner after this one released it: the same release, sent again, is GONE.
+				// Taken by another owner after this one released it: the same release,
+				// sent again, is GONE.
 				boolean gone = entry.holder() == null || entry.lastReleasedBy(owner);
 				return step(entry, gone ? Release.GONE : Release.TAKEN);
 			}
@@ -119,7 +149,10 @@ public final class MapLocker implements Locker {
 	}
 	// end::release[]
 
-	/** The giver, if another process waits: it may not take the lock again until the give-way or the wait ends. */
+	/**
+	 * The giver, if another process waits: it may not take the lock again until the
+	 * give-way or the wait ends.
+	 */
 	private @Nullable Timed<String> givenWay(LockEntry entry, @Nullable String giver, long now) {
 		if (giver == null || !entry.awaitedByOtherThan(giver)) {
 			return null;
@@ -144,9 +177,9 @@ public final class MapLocker implements Locker {
 	}
 
 	/**
-	 * Mints the clock's microseconds, or one more than the lock's last token: the clock keeps the
-	 * tokens growing when the map is lost (a restart), and the last token when two come in one
-	 * microsecond.
+	 * Mints the clock's microseconds, or one more than the lock's last token: the clock
+	 * keeps the tokens growing when the map is lost (a restart), and the last token when
+	 * two come in one microsecond.
 	 */
 	@Override
 	public long fence(String key, String owner) {
@@ -167,7 +200,10 @@ public final class MapLocker implements Locker {
 			.map((held) -> new StoredLock(held.value(), Duration.ofNanos(held.until() - now)));
 	}
 
-	/** None: the core's waiters look again at short intervals instead, and it keeps no listener. */
+	/**
+	 * None: the core's waiters look again at short intervals instead, and it keeps no
+	 * listener.
+	 */
 	@Override
 	public boolean sendsReleaseNotices() {
 		return false;
@@ -177,7 +213,10 @@ public final class MapLocker implements Locker {
 		return Locker.processOf(owner, this.processId);
 	}
 
-	/** Runs one operation atomically on the lock's live entry, and drops the entry once it is empty. */
+	/**
+	 * Runs one operation atomically on the lock's live entry, and drops the entry once it
+	 * is empty.
+	 */
 	private <T> T update(String key, Operation<T> operation) {
 		AtomicReference<T> answer = new AtomicReference<>();
 		this.entries.compute(key, (name, stored) -> {
@@ -190,8 +229,9 @@ public final class MapLocker implements Locker {
 	}
 
 	/**
-	 * Drops the entries whose every part ran out, once the map has doubled since the last sweep,
-	 * as a store's own expiry would: a lock taken once and never again would otherwise stay.
+	 * Drops the entries whose every part ran out, once the map has doubled since the last
+	 * sweep, as a store's own expiry would: a lock taken once and never again would
+	 * otherwise stay.
 	 */
 	private void sweepWhenGrown() {
 		if (this.entries.size() < this.sweepAtSize) {
@@ -210,7 +250,9 @@ public final class MapLocker implements Locker {
 		return new Step<>(entry, answer);
 	}
 
-	/** One operation on a lock's live entry, at {@code now} by {@link System#nanoTime()}. */
+	/**
+	 * One operation on a lock's live entry, at {@code now} by {@link System#nanoTime()}.
+	 */
 	@FunctionalInterface
 	private interface Operation<T> {
 

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package org.example.mapstore;
 
 import java.time.Duration;
@@ -18,10 +35,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The store contract, run against a store written outside distlock: the processes of one store
- * are {@link MapLocker}s over one shared map. It keeps every hook's default but one: the store
- * has no release notices, so it must report them never active, and the notice tests do not
- * apply. Locks expire by lease, and a lock given way is left to other processes for a window.
+ * The store contract, run against a store written outside distlock: the processes of one
+ * store are {@link MapLocker}s over one shared map. It keeps every hook's default but
+ * one: the store has no release notices, so it must report them never active, and the
+ * notice tests do not apply. Locks expire by lease, and a lock given way is left to other
+ * processes for a window.
  */
 // tag::contract[]
 class MapLockerContractTests extends AbstractLockerContractTests {
@@ -54,7 +72,10 @@ class MapLockerContractTests extends AbstractLockerContractTests {
 
 	// end::contract[]
 
-	/** Every entry still live, with the time left on its longest part, as a store's TTL would tell. */
+	/**
+	 * Every entry still live, with the time left on its longest part, as a store's TTL
+	 * would tell.
+	 */
 	@Override
 	protected Map<String, Long> timesToLive() {
 		long now = System.nanoTime();
@@ -67,8 +88,7 @@ class MapLockerContractTests extends AbstractLockerContractTests {
 	private static long millisLeft(LockEntry entry, long now) {
 		Stream<@Nullable Timed<?>> parts = Stream.of(entry.holder(), entry.waiting(), entry.givenWayBy(),
 				entry.releasedBy(), entry.fenced());
-		return parts
-			.filter(Objects::nonNull)
+		return parts.filter(Objects::nonNull)
 			.mapToLong((part) -> Duration.ofNanos(part.until() - now).toMillis())
 			.max()
 			.orElseThrow();
@@ -79,7 +99,10 @@ class MapLockerContractTests extends AbstractLockerContractTests {
 		return this.locker.sendsReleaseNotices();
 	}
 
-	/** The store's own expiry, which the contract cannot see: it asks only for the entries still live. */
+	/**
+	 * The store's own expiry, which the contract cannot see: it asks only for the entries
+	 * still live.
+	 */
 	@Test
 	void entriesWhoseTimeRanOutLeaveTheMapOnceItGrew() {
 		int expiring = MapLocker.LEAST_SWEEP_SIZE - 1;

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package org.example.mapstore;
 
 import java.io.IOException;
@@ -42,10 +59,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * A store written outside distlock, {@link MapLocker}, is chosen by {@code distlock.store}, locks
- * for the template and the annotation, and shows in the Actuator endpoint and health as distlock's
- * own stores do. Its {@code ConditionalOnLockStore.imports} is written into a directory of these
- * tests' own class loader: on the module's class path it would make {@code map} a store of every
+ * A store written outside distlock, {@link MapLocker}, is chosen by
+ * {@code distlock.store}, locks for the template and the annotation, and shows in the
+ * Actuator endpoint and health as distlock's own stores do. Its
+ * {@code ConditionalOnLockStore.imports} is written into a directory of these tests' own
+ * class loader: on the module's class path it would make {@code map} a store of every
  * other test here.
  */
 class ThirdPartyStoreTests {
@@ -89,8 +107,7 @@ class ThirdPartyStoreTests {
 		// tag::registration[]
 		LockStoreRegistration.assertRegistered(MapLockStoreAutoConfiguration.class, "map", this.classLoader);
 		// end::registration[]
-		assertThatExceptionOfType(AssertionError.class)
-			.as("a store listed nowhere")
+		assertThatExceptionOfType(AssertionError.class).as("a store listed nowhere")
 			.isThrownBy(() -> LockStoreRegistration.assertRegistered(MapLockStoreAutoConfiguration.class, "map"))
 			.withMessageContaining("MapLockStoreAutoConfiguration is listed in META-INF/spring/");
 	}
@@ -206,7 +223,10 @@ class ThirdPartyStoreTests {
 		return template.tryAcquire("orders:7", null, Duration.ZERO).orElseThrow();
 	}
 
-	/** The store chosen by name, with distlock's endpoint and health indicator in Boot's health endpoint. */
+	/**
+	 * The store chosen by name, with distlock's endpoint and health indicator in Boot's
+	 * health endpoint.
+	 */
 	private ApplicationContextRunner withActuator() {
 		return this.runner
 			.withConfiguration(AutoConfigurations.of(DistributedLockEndpointAutoConfiguration.class,
@@ -217,7 +237,10 @@ class ThirdPartyStoreTests {
 					"management.endpoint.health.show-details=always");
 	}
 
-	/** A service of the application, its method guarded by a lock in whichever store is chosen. */
+	/**
+	 * A service of the application, its method guarded by a lock in whichever store is
+	 * chosen.
+	 */
 	static class Orders {
 
 		private final Locker locker;

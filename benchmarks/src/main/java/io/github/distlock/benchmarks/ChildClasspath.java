@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.benchmarks;
 
 import java.io.File;
@@ -10,8 +27,9 @@ import java.util.List;
 
 /**
  * The classpath for child JVMs: the one this harness was loaded from. Under
- * {@code mvn exec:java} the harness runs in Maven's JVM, whose {@code java.class.path} holds only
- * Maven's launcher, so the project's classpath is read from the class loader exec:java made.
+ * {@code mvn exec:java} the harness runs in Maven's JVM, whose {@code java.class.path}
+ * holds only Maven's launcher, so the project's classpath is read from the class loader
+ * exec:java made.
  */
 final class ChildClasspath {
 

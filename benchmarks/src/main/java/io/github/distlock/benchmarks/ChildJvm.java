@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.benchmarks;
 
 import java.io.BufferedReader;
@@ -14,8 +31,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * One child JVM running {@link MultiJvmChild} on the current classpath: its output echoed line by
- * line with its name in front, its {@link ResultLine} kept for the parent.
+ * One child JVM running {@link MultiJvmChild} on the current classpath: its output echoed
+ * line by line with its name in front, its {@link ResultLine} kept for the parent.
  */
 final class ChildJvm {
 
@@ -31,7 +48,8 @@ final class ChildJvm {
 
 	/**
 	 * Starts a child JVM.
-	 * @param name the child's name, in front of its output and given to it as {@code --name}
+	 * @param name the child's name, in front of its output and given to it as
+	 * {@code --name}
 	 * @param args the child's other arguments
 	 * @param out where the child's output is echoed
 	 */
@@ -59,11 +77,12 @@ final class ChildJvm {
 	}
 
 	/**
-	 * Waits for the child to exit and returns its result line; a child that does not exit in time
-	 * is dumped with {@code jstack}.
+	 * Waits for the child to exit and returns its result line; a child that does not exit
+	 * in time is dumped with {@code jstack}.
 	 * @param limit how long to wait
 	 * @return the result line
-	 * @throws IllegalStateException if the child did not finish in time or printed no result
+	 * @throws IllegalStateException if the child did not finish in time or printed no
+	 * result
 	 */
 	String await(Duration limit) {
 		try {
@@ -80,8 +99,8 @@ final class ChildJvm {
 		}
 		String line = this.result.get();
 		if (line == null) {
-			throw new IllegalStateException("Child JVM " + this.name + " exited with status "
-					+ this.process.exitValue() + " without a result; see its output above");
+			throw new IllegalStateException("Child JVM " + this.name + " exited with status " + this.process.exitValue()
+					+ " without a result; see its output above");
 		}
 		return line;
 	}

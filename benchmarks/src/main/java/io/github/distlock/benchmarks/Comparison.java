@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.benchmarks;
 
 import java.io.PrintStream;
@@ -10,8 +27,8 @@ import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 
 /**
- * The results of one scenario for each contender, run one after the other; a contender whose
- * run threw is reported as failed and the others still run.
+ * The results of one scenario for each contender, run one after the other; a contender
+ * whose run threw is reported as failed and the others still run.
  *
  * @param <R> the scenario's result type
  */
@@ -67,8 +84,8 @@ final class Comparison<R> {
 	}
 
 	/**
-	 * Returns the ratio of the second contender's figure to the first's (distlock / raw, by
-	 * default), or {@code null} when either is missing.
+	 * Returns the ratio of the second contender's figure to the first's (distlock / raw,
+	 * by default), or {@code null} when either is missing.
 	 * @param figure the figure
 	 * @return the formatted ratio
 	 */
@@ -78,8 +95,8 @@ final class Comparison<R> {
 	}
 
 	/**
-	 * Returns the ratio of the second contender's figure to the first's (distlock / raw, by
-	 * default), empty when either is missing or only one contender runs.
+	 * Returns the ratio of the second contender's figure to the first's (distlock / raw,
+	 * by default), empty when either is missing or only one contender runs.
 	 * @param figure the figure
 	 * @return the ratio; infinite or NaN when the first's figure is 0
 	 */

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.benchmarks;
 
 import java.time.Duration;
@@ -37,8 +54,8 @@ interface Contender extends AutoCloseable {
 	 * Connects the named contender to a Redis server.
 	 * @param name one of {@link #NAMES}
 	 * @param redis the server's address
-	 * @param namespace first part of every Redis key the contender writes; fresh for each run,
-	 * and the same in every JVM of one run so that they contend for the same locks
+	 * @param namespace first part of every Redis key the contender writes; fresh for each
+	 * run, and the same in every JVM of one run so that they contend for the same locks
 	 * @return the connected contender
 	 */
 	static Contender open(String name, RedisAddress redis, String namespace) {

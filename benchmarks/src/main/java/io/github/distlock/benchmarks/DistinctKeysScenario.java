@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.benchmarks;
 
 import java.io.PrintStream;
@@ -6,11 +23,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Every thread locks and unlocks its own key as fast as it can: the cost of an uncontended lock,
- * in throughput and in the client's CPU time per cycle, at each thread count of the settings.
- * Each contender runs in a fresh child JVM, as JMH forks one per benchmark: in a shared JVM the
- * contender that runs second finds the Lettuce and Netty code it shares with the first already
- * compiled, for the first one's use.
+ * Every thread locks and unlocks its own key as fast as it can: the cost of an
+ * uncontended lock, in throughput and in the client's CPU time per cycle, at each thread
+ * count of the settings. Each contender runs in a fresh child JVM, as JMH forks one per
+ * benchmark: in a shared JVM the contender that runs second finds the Lettuce and Netty
+ * code it shares with the first already compiled, for the first one's use.
  */
 final class DistinctKeysScenario implements Scenario {
 

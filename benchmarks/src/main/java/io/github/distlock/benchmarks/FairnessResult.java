@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.benchmarks;
 
 /**
@@ -10,7 +27,8 @@ package io.github.distlock.benchmarks;
 record FairnessResult(LoadResult holders, ProbeResult prober, long counter) {
 
 	/**
-	 * Returns sections whose counter update was lost: A's sections and B's successes, minus the counter.
+	 * Returns sections whose counter update was lost: A's sections and B's successes,
+	 * minus the counter.
 	 * @return the lost updates
 	 */
 	long lostUpdates() {
@@ -22,7 +40,10 @@ record FairnessResult(LoadResult holders, ProbeResult prober, long counter) {
 		return (this.prober.successes() > 0) ? this.prober.p50Micros() / 1e3 : Double.NaN;
 	}
 
-	/** 90th percentile wait of B's successful tries in milliseconds; NaN when none succeeded. */
+	/**
+	 * 90th percentile wait of B's successful tries in milliseconds; NaN when none
+	 * succeeded.
+	 */
 	double proberP90Millis() {
 		return (this.prober.successes() > 0) ? this.prober.p90Micros() / 1e3 : Double.NaN;
 	}
@@ -33,8 +54,8 @@ record FairnessResult(LoadResult holders, ProbeResult prober, long counter) {
 	}
 
 	/**
-	 * Returns whether A had timeouts, errors or hung threads, B had errors, or updates were lost.
-	 * B's tries that ran out of wait are the figure measured, not a problem.
+	 * Returns whether A had timeouts, errors or hung threads, B had errors, or updates
+	 * were lost. B's tries that ran out of wait are the figure measured, not a problem.
 	 * @return whether something went wrong
 	 */
 	boolean troubled() {

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.benchmarks;
 
 import java.io.PrintStream;
@@ -8,10 +25,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The fairness experiment of the issue, in two child JVMs started together: JVM A runs four
- * threads that take the key, work 50 ms and release it, again and again; JVM B asks for the key
- * with a 1 s wait, 150 ms after the end of each try. How often does B get the lock, how long does
- * it wait, and what does that cost A?
+ * The fairness experiment of the issue, in two child JVMs started together: JVM A runs
+ * four threads that take the key, work 50 ms and release it, again and again; JVM B asks
+ * for the key with a 1 s wait, 150 ms after the end of each try. How often does B get the
+ * lock, how long does it wait, and what does that cost A?
  */
 final class FairnessScenario implements Scenario {
 
@@ -65,7 +82,8 @@ final class FairnessScenario implements Scenario {
 		Map<String, List<String>> children = new LinkedHashMap<>();
 		children.put("A", List.of("--role", "sections", "--threads", String.valueOf(HOLDER_THREADS), "--work",
 				MultiJvmRun.seconds(WORK)));
-		children.put("B", List.of("--role", "prober", "--wait", MultiJvmRun.seconds(PROBE_WAIT), "--pause", MultiJvmRun.seconds(PROBE_PAUSE)));
+		children.put("B", List.of("--role", "prober", "--wait", MultiJvmRun.seconds(PROBE_WAIT), "--pause",
+				MultiJvmRun.seconds(PROBE_PAUSE)));
 		MultiJvmRun.Outcome outcome = runner.run(contender, children, settings.warmup(), settings.window());
 		return new FairnessResult(ResultLine.parseLoad(outcome.lines().get(0)),
 				ResultLine.parseProbe(outcome.lines().get(1)), outcome.counter());

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.benchmarks;
 
 import java.util.concurrent.TimeUnit;
@@ -8,8 +25,9 @@ import org.HdrHistogram.Recorder;
 
 /**
  * Measures lock hand-off: the time from a holder starting its release to the next holder
- * entering, in microseconds, and how often the next holder was the releasing thread itself.
- * Only holders of one lock may use one timer, so at most one release is pending at a time.
+ * entering, in microseconds, and how often the next holder was the releasing thread
+ * itself. Only holders of one lock may use one timer, so at most one release is pending
+ * at a time.
  */
 final class HandoffTimer {
 
@@ -21,7 +39,9 @@ final class HandoffTimer {
 
 	private final Recorder recorder = new Recorder(HIGHEST_MICROS, 3);
 
-	/** Written before {@link #releaseStartedAt}, read after it, so always seen with it. */
+	/**
+	 * Written before {@link #releaseStartedAt}, read after it, so always seen with it.
+	 */
 	private long releasingThread;
 
 	/** Called by the holder just before it releases. */
@@ -59,7 +79,8 @@ final class HandoffTimer {
 	record Handoffs(Histogram micros, long sameThread) {
 
 		/**
-		 * Returns the share of hand-offs in which the releasing thread took the lock again.
+		 * Returns the share of hand-offs in which the releasing thread took the lock
+		 * again.
 		 * @return the share, 0 to 1
 		 */
 		double sameThreadShare() {

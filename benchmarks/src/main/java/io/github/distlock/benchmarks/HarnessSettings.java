@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.benchmarks;
 
 import java.time.Duration;
@@ -15,7 +32,8 @@ import java.util.Set;
  * @param distinctThreads thread counts of the distinct-keys scenario, each run in turn
  * @param oneKeyThreads threads of the one-key scenario
  * @param jvms child JVMs of the multi-JVM scenario
- * @param threadsPerJvm threads in each child JVM of the multi-JVM scenario, each count run in turn
+ * @param threadsPerJvm threads in each child JVM of the multi-JVM scenario, each count
+ * run in turn
  * @param watchdogLocks locks the watchdog scenario takes and holds
  * @param scenarios the scenarios to run, in order
  * @param contenders the contenders to run, in the order of the tables' columns
@@ -60,15 +78,16 @@ record HarnessSettings(RedisAddress redis, Duration warmup, Duration window, Lis
 		List<String> contenders = arguments.list("contenders", RawLettuceContender.NAME + "," + DistlockContender.NAME);
 		for (String contender : contenders) {
 			if (!Contender.NAMES.contains(contender)) {
-				throw new IllegalArgumentException("Unknown contender '" + contender + "'; expected any of " + Contender.NAMES);
+				throw new IllegalArgumentException(
+						"Unknown contender '" + contender + "'; expected any of " + Contender.NAMES);
 			}
 		}
 		return new HarnessSettings((redis != null) ? RedisAddress.parse(redis) : null,
 				arguments.seconds("warmup", 5, true), arguments.seconds("seconds", 10, false),
 				arguments.positiveInts("distinct-threads", "1,8,64"), arguments.positiveInt("one-key-threads", 64),
 				arguments.positiveInt("jvms", 2), arguments.positiveInts("threads-per-jvm", "4,32"),
-				arguments.positiveInt("watchdog-locks", 100_000), scenarios, contenders, arguments.positiveInt("rounds", 1),
-				1);
+				arguments.positiveInt("watchdog-locks", 100_000), scenarios, contenders,
+				arguments.positiveInt("rounds", 1), 1);
 	}
 
 	/**
@@ -93,9 +112,10 @@ record HarnessSettings(RedisAddress redis, Duration warmup, Duration window, Lis
 	}
 
 	/**
-	 * Returns the order in which the contenders run in this round: as given in odd rounds and
-	 * reversed in even ones, so that over an even number of rounds each runs first equally often
-	 * and neither gains from drift on a shared machine or from going second.
+	 * Returns the order in which the contenders run in this round: as given in odd rounds
+	 * and reversed in even ones, so that over an even number of rounds each runs first
+	 * equally often and neither gains from drift on a shared machine or from going
+	 * second.
 	 * @return the contenders, in run order
 	 */
 	List<String> runOrder() {
@@ -108,9 +128,11 @@ record HarnessSettings(RedisAddress redis, Duration warmup, Duration window, Lis
 	}
 
 	/**
-	 * Returns a table title: what the scenario does, the timing and, with several rounds, the round.
+	 * Returns a table title: what the scenario does, the timing and, with several rounds,
+	 * the round.
 	 * @param subject what the scenario does
-	 * @return for example {@code one key, one JVM: 64 threads (10 s measured after 2 s warm-up), round 2 of 3}
+	 * @return for example
+	 * {@code one key, one JVM: 64 threads (10 s measured after 2 s warm-up), round 2 of 3}
 	 */
 	String title(String subject) {
 		return roundTitle(subject + " (" + timing() + ")");

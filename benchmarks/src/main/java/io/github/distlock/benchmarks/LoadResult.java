@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.benchmarks;
 
 import java.io.PrintStream;
@@ -31,7 +48,8 @@ record LoadResult(long windowCycles, long windowNanos, long cpuNanos, long fewes
 	}
 
 	/**
-	 * Returns the client's CPU time per cycle in the measured window: this JVM's, all threads.
+	 * Returns the client's CPU time per cycle in the measured window: this JVM's, all
+	 * threads.
 	 * @return microseconds per cycle
 	 */
 	double cpuMicrosPerCycle() {
@@ -47,8 +65,8 @@ record LoadResult(long windowCycles, long windowNanos, long cpuNanos, long fewes
 	}
 
 	/**
-	 * Returns the fewest cycles of a thread divided by the most: 1 is perfectly even, 0 means a
-	 * thread starved.
+	 * Returns the fewest cycles of a thread divided by the most: 1 is perfectly even, 0
+	 * means a thread starved.
 	 * @return the fairness ratio
 	 */
 	double fairness() {

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.benchmarks;
 
 import java.time.Duration;
@@ -10,12 +27,16 @@ import io.github.distlock.benchmarks.HandoffTimer.Handoffs;
 
 /**
  * Runs worker threads through a workload: a warm-up, then a measured window, then a stop.
- * Phases follow the wall clock, so runs in several JVMs on one machine can share a window.
- * Each thread counts its own cycles; the harness only reads the counts at the window's edges.
+ * Phases follow the wall clock, so runs in several JVMs on one machine can share a
+ * window. Each thread counts its own cycles; the harness only reads the counts at the
+ * window's edges.
  */
 final class LoadRun {
 
-	/** How long stopping threads may take beyond a contender's wait before they count as hung. */
+	/**
+	 * How long stopping threads may take beyond a contender's wait before they count as
+	 * hung.
+	 */
 	private static final Duration STOP_GRACE = Contender.WAIT.plusSeconds(30);
 
 	private final String name;

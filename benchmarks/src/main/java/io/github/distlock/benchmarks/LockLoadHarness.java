@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.benchmarks;
 
 import java.io.PrintStream;
@@ -13,13 +30,14 @@ import java.util.Set;
 import io.github.distlock.test.redis.RedisServer;
 
 /**
- * Load harness comparing distlock with a raw Lettuce lock loop (or distlock with and without
- * metrics). Runs every scenario for each contender, one after the other, against the same Redis
- * server, and prints a table per scenario with the ratio of the second contender to the first
- * (distlock / raw by default). With {@code --rounds N} it does all that N times, reversing the
- * contenders' order every second round. It ends with a summary of each
- * scenario's headline figures over the rounds. It starts its own {@code redis-server} unless
- * {@code --redis host:port} is given; see {@link HarnessSettings#USAGE} for the options.
+ * Load harness comparing distlock with a raw Lettuce lock loop (or distlock with and
+ * without metrics). Runs every scenario for each contender, one after the other, against
+ * the same Redis server, and prints a table per scenario with the ratio of the second
+ * contender to the first (distlock / raw by default). With {@code --rounds N} it does all
+ * that N times, reversing the contenders' order every second round. It ends with a
+ * summary of each scenario's headline figures over the rounds. It starts its own
+ * {@code redis-server} unless {@code --redis host:port} is given; see
+ * {@link HarnessSettings#USAGE} for the options.
  */
 public final class LockLoadHarness {
 
@@ -96,8 +114,9 @@ public final class LockLoadHarness {
 	}
 
 	/**
-	 * Prints each headline figure in every round and their spread, which says more than any one
-	 * round on a noisy machine. Rounds in which a contender a figure needs failed are left out.
+	 * Prints each headline figure in every round and their spread, which says more than
+	 * any one round on a noisy machine. Rounds in which a contender a figure needs failed
+	 * are left out.
 	 * @param rounds the number of rounds
 	 * @param headlines each figure in every round, in round order
 	 * @param out where to print
@@ -105,8 +124,8 @@ public final class LockLoadHarness {
 	private static void printSummary(int rounds, List<String> contenders, Collection<List<Headline>> headlines,
 			PrintStream out) {
 		String ratio = (contenders.size() < 2) ? "" : contenders.get(1) + "/" + contenders.get(0) + "; ";
-		out.println("summary over " + rounds + ((rounds > 1) ? " rounds" : " round")
-				+ " (ratios are " + ratio + "the contenders' run order alternated from round to round)");
+		out.println("summary over " + rounds + ((rounds > 1) ? " rounds" : " round") + " (ratios are " + ratio
+				+ "the contenders' run order alternated from round to round)");
 		for (List<Headline> figure : headlines) {
 			out.println(ReportTable.summaryRow(figure));
 		}

@@ -1,19 +1,37 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.benchmarks;
 
 import java.time.Duration;
 import java.util.Set;
 
 /**
- * Main class of a child JVM: started together with its siblings through a {@link StartSignal},
- * it plays one role and prints a {@link ResultLine} on stdout.
+ * Main class of a child JVM: started together with its siblings through a
+ * {@link StartSignal}, it plays one role and prints a {@link ResultLine} on stdout.
  * <ul>
- * <li>{@code --role sections} (the default): {@code --threads} worker threads run critical
- * sections (lock, {@code GET}, {@code SET}+1, {@code --work} seconds of work, unlock).
- * <li>{@code --role prober}: one thread asks for the lock with a wait of {@code --wait} seconds,
- * increments the counter when it gets it, and asks again {@code --pause} seconds after each try
- * (see {@link Prober}).
- * <li>{@code --role distinct}: {@code --threads} worker threads lock and unlock a key each, with
- * nothing in between; the run's one key and the counter are not used.
+ * <li>{@code --role sections} (the default): {@code --threads} worker threads run
+ * critical sections (lock, {@code GET}, {@code SET}+1, {@code --work} seconds of work,
+ * unlock).
+ * <li>{@code --role prober}: one thread asks for the lock with a wait of {@code --wait}
+ * seconds, increments the counter when it gets it, and asks again {@code --pause} seconds
+ * after each try (see {@link Prober}).
+ * <li>{@code --role distinct}: {@code --threads} worker threads lock and unlock a key
+ * each, with nothing in between; the run's one key and the counter are not used.
  * </ul>
  */
 public final class MultiJvmChild {
@@ -60,9 +78,11 @@ public final class MultiJvmChild {
 					Prober prober = new Prober(contender.session("lock"), counter, arguments.seconds("wait", 1, false),
 							arguments.seconds("pause", 0.15, true));
 					signal.ready();
-					System.out.println(ResultLine.format(probe(prober, signal.awaitStart(START_TIMEOUT), warmup, window)));
+					System.out
+						.println(ResultLine.format(probe(prober, signal.awaitStart(START_TIMEOUT), warmup, window)));
 				}
-				default -> throw new IllegalArgumentException("Unknown role '" + role + "'; expected sections, prober or distinct");
+				default -> throw new IllegalArgumentException(
+						"Unknown role '" + role + "'; expected sections, prober or distinct");
 			}
 		}
 	}

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.benchmarks;
 
 import java.io.PrintStream;
@@ -8,9 +25,9 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * Parent side of the scenarios that run in child JVMs: spawns the children of one contender
- * ({@link MultiJvmChild}, with one lock key and one shared counter for all), starts them together,
- * echoes their output and collects their result lines.
+ * Parent side of the scenarios that run in child JVMs: spawns the children of one
+ * contender ({@link MultiJvmChild}, with one lock key and one shared counter for all),
+ * starts them together, echoes their output and collects their result lines.
  */
 final class MultiJvmRun {
 
@@ -30,8 +47,8 @@ final class MultiJvmRun {
 	/**
 	 * Runs one contender in one or more child JVMs.
 	 * @param contender the contender's name
-	 * @param children each child's name (after the contender's) and its own arguments, such as
-	 * {@code --role} and {@code --threads}
+	 * @param children each child's name (after the contender's) and its own arguments,
+	 * such as {@code --role} and {@code --threads}
 	 * @param warmup warm-up before the measured window
 	 * @param window the measured window
 	 * @return each child's result line, in the order given, and the counter's final value

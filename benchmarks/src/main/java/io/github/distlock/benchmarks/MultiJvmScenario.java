@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.benchmarks;
 
 import java.io.PrintStream;
@@ -7,9 +24,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Several JVMs (two by default) contend for one key, with the same critical section as the
- * one-key scenario: throughput across processes, and whether one JVM starves the other; once
- * for each thread count per JVM of the settings.
+ * Several JVMs (two by default) contend for one key, with the same critical section as
+ * the one-key scenario: throughput across processes, and whether one JVM starves the
+ * other; once for each thread count per JVM of the settings.
  */
 final class MultiJvmScenario implements Scenario {
 
@@ -24,7 +41,8 @@ final class MultiJvmScenario implements Scenario {
 		boolean clean = true;
 		for (int threads : settings.threadsPerJvm()) {
 			Comparison<MultiJvmResult> results = Comparison.run("two-jvm " + jvms + "x" + threads + "t",
-					settings.contenders(), settings.runOrder(), out, (name) -> runOne(runner, name, jvms, threads, settings));
+					settings.contenders(), settings.runOrder(), out,
+					(name) -> runOne(runner, name, jvms, threads, settings));
 			String headline = jvms + "-jvm " + jvms + "x" + threads + "t sections/s";
 			table.row(headline, results.cells((r) -> ReportTable.rate(r.perSecond())),
 					results.ratio(MultiJvmResult::perSecond));
@@ -33,8 +51,8 @@ final class MultiJvmScenario implements Scenario {
 				table.row("  jvm " + (jvm + 1) + " share", results.cells((r) -> ReportTable.percent(r.share(jvm))),
 						null);
 			}
-			table.row("  fewest/most per thread", results.cells((r) -> Scenario.fewestMost(r.fewestPerThread(),
-					r.mostPerThread())), null);
+			table.row("  fewest/most per thread",
+					results.cells((r) -> Scenario.fewestMost(r.fewestPerThread(), r.mostPerThread())), null);
 			table.row("  client CPU per section", results.cells((r) -> ReportTable.micros(r.cpuMicrosPerSection())),
 					results.ratio(MultiJvmResult::cpuMicrosPerSection));
 			table.row("  lost updates", results.cells((r) -> ReportTable.count(r.lostUpdates())), null);

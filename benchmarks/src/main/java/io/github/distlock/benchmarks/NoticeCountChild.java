@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.benchmarks;
 
 import java.time.Duration;
@@ -14,12 +31,14 @@ import io.github.distlock.core.WatchdogSettings;
 import io.github.distlock.redis.RedisLocker;
 
 /**
- * A child JVM of {@link NoticeFanOutBenchmark}: its threads lock random locks of a shared set,
- * holding each for {@code work}, and it counts the release notices its locker receives in the
- * measured window, through a listener of its own beside the template's. It uses only what every
- * version of the locker has ({@code onRelease}), so the same child measures the code before and
- * after a change, on either classpath. Arguments: {@code host port prefix locks threads workMicros
- * startAtEpochMillis warmupSeconds seconds}; prints {@code RESULT notices=N acquisitions=M timeouts=T}.
+ * A child JVM of {@link NoticeFanOutBenchmark}: its threads lock random locks of a shared
+ * set, holding each for {@code work}, and it counts the release notices its locker
+ * receives in the measured window, through a listener of its own beside the template's.
+ * It uses only what every version of the locker has ({@code onRelease}), so the same
+ * child measures the code before and after a change, on either classpath. Arguments:
+ * {@code host port prefix locks threads workMicros
+ * startAtEpochMillis warmupSeconds seconds}; prints
+ * {@code RESULT notices=N acquisitions=M timeouts=T}.
  */
 public final class NoticeCountChild {
 

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.benchmarks;
 
 import java.io.BufferedReader;
@@ -18,13 +35,15 @@ import java.util.regex.Pattern;
 import io.github.distlock.test.redis.RedisServer;
 
 /**
- * How many release notices each JVM receives: {@code --jvms} child JVMs ({@link NoticeCountChild})
- * lock random locks of a shared set of {@code --locks}, and each counts the notices it is told of.
- * The same children run on the current classpath ({@code after}) and on {@code --baseline-classpath}
- * (a file holding the classpath of the library before the change, {@code before}), in one run
- * against one Redis, alternating which goes first from round to round. Reports per JVM the
- * notices received per second, the acquisitions per second, and the notices the server published
- * ({@code PUBLISH} and {@code SPUBLISH} calls, scripts' included, from {@code INFO commandstats}).
+ * How many release notices each JVM receives: {@code --jvms} child JVMs
+ * ({@link NoticeCountChild}) lock random locks of a shared set of {@code --locks}, and
+ * each counts the notices it is told of. The same children run on the current classpath
+ * ({@code after}) and on {@code --baseline-classpath} (a file holding the classpath of
+ * the library before the change, {@code before}), in one run against one Redis,
+ * alternating which goes first from round to round. Reports per JVM the notices received
+ * per second, the acquisitions per second, and the notices the server published
+ * ({@code PUBLISH} and {@code SPUBLISH} calls, scripts' included, from
+ * {@code INFO commandstats}).
  */
 public final class NoticeFanOutBenchmark {
 

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.benchmarks;
 
 import java.io.PrintStream;
@@ -8,8 +25,9 @@ import java.util.function.ToDoubleFunction;
 import io.github.distlock.benchmarks.HandoffTimer.Handoffs;
 
 /**
- * All threads of one JVM contend for one key; each critical section reads and writes a shared
- * counter. Measures throughput, starvation, lost updates and the lock's hand-off latency.
+ * All threads of one JVM contend for one key; each critical section reads and writes a
+ * shared counter. Measures throughput, starvation, lost updates and the lock's hand-off
+ * latency.
  */
 final class OneKeyScenario implements Scenario {
 
@@ -62,6 +80,7 @@ final class OneKeyScenario implements Scenario {
 
 	/**
 	 * One contender's figures.
+	 *
 	 * @param load the load run's figures, hand-off times included
 	 * @param counter the shared counter's final value
 	 */

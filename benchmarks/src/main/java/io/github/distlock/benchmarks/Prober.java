@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.benchmarks;
 
 import java.time.Duration;
@@ -6,9 +23,9 @@ import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 
 /**
- * The asking JVM of the fairness scenario: asks for the lock with a short wait; when it gets it,
- * increments the shared counter and gives it back at once; pauses; asks again. Times the wait of
- * every try that got the lock.
+ * The asking JVM of the fairness scenario: asks for the lock with a short wait; when it
+ * gets it, increments the shared counter and gives it back at once; pauses; asks again.
+ * Times the wait of every try that got the lock.
  */
 final class Prober {
 
@@ -37,7 +54,8 @@ final class Prober {
 	}
 
 	/**
-	 * Asks from the start time until the end of the measured window; the last try may end after it.
+	 * Asks from the start time until the end of the measured window; the last try may end
+	 * after it.
 	 * @param startAtMillis wall-clock time at which the warm-up starts
 	 * @param warmup how long to ask before counting
 	 * @param window how long to count tries

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.benchmarks;
 
 import java.util.ArrayList;
@@ -11,8 +28,9 @@ import io.lettuce.core.RedisFuture;
 import io.lettuce.core.api.StatefulRedisConnection;
 
 /**
- * Looks at the Redis server from outside the contenders, on a connection of its own: how many
- * commands of a kind it ran ({@code INFO commandstats}), and which keys it holds with an expiry.
+ * Looks at the Redis server from outside the contenders, on a connection of its own: how
+ * many commands of a kind it ran ({@code INFO commandstats}), and which keys it holds
+ * with an expiry.
  */
 final class RedisInspector implements AutoCloseable {
 
@@ -28,7 +46,8 @@ final class RedisInspector implements AutoCloseable {
 	}
 
 	/**
-	 * Returns how often the server ran a command since it started (or since {@code CONFIG RESETSTAT}).
+	 * Returns how often the server ran a command since it started (or since
+	 * {@code CONFIG RESETSTAT}).
 	 * @param command the command's lower-case name, for example {@code evalsha}
 	 * @return the number of calls, zero when it never ran
 	 */
@@ -43,7 +62,8 @@ final class RedisInspector implements AutoCloseable {
 	}
 
 	/**
-	 * Counts the keys that exist and expire ({@code PTTL} positive), a thousand per round trip.
+	 * Counts the keys that exist and expire ({@code PTTL} positive), a thousand per round
+	 * trip.
 	 * @param keys the keys
 	 * @return how many of them exist with an expiry
 	 */

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.benchmarks;
 
 import java.time.Duration;
@@ -19,11 +36,12 @@ import io.github.distlock.store.ReleaseSubscription;
 import io.github.distlock.store.Renewal;
 
 /**
- * A {@link Locker} that passes every call on and records, per lock, when it was taken and when
- * each renewal's answer came back. Renewal wave {@code k} is the {@code k}-th renewal of every
- * lock; the recorder tallies each wave's locks, the renew calls that carried them (a call that
- * carried renewals of several waves counts in each in proportion) and the times of its first and
- * last renewal; and the gaps between a lock's renewals.
+ * A {@link Locker} that passes every call on and records, per lock, when it was taken and
+ * when each renewal's answer came back. Renewal wave {@code k} is the {@code k}-th
+ * renewal of every lock; the recorder tallies each wave's locks, the renew calls that
+ * carried them (a call that carried renewals of several waves counts in each in
+ * proportion) and the times of its first and last renewal; and the gaps between a lock's
+ * renewals.
  */
 final class RenewalRecorder implements Locker {
 
@@ -135,9 +153,9 @@ final class RenewalRecorder implements Locker {
 	}
 
 	/**
-	 * Returns the times locks went without a renewal: from being taken to their first renewal and
-	 * between two renewals; and the longest, which also counts the time from a lock's last
-	 * renewal until {@code now}.
+	 * Returns the times locks went without a renewal: from being taken to their first
+	 * renewal and between two renewals; and the longest, which also counts the time from
+	 * a lock's last renewal until {@code now}.
 	 * @param now the end of the hold, in {@link System#nanoTime()}
 	 * @return the gaps
 	 */
@@ -193,9 +211,10 @@ final class RenewalRecorder implements Locker {
 	 *
 	 * @param number the wave's number, from 1
 	 * @param locks locks it renewed
-	 * @param calls renew calls (one script each on a single Redis) that carried its renewals, a
-	 * call shared with other waves counting in proportion
-	 * @param first when its first renewal's answer came back, in {@link System#nanoTime()}
+	 * @param calls renew calls (one script each on a single Redis) that carried its
+	 * renewals, a call shared with other waves counting in proportion
+	 * @param first when its first renewal's answer came back, in
+	 * {@link System#nanoTime()}
 	 * @param last when its last renewal's answer came back
 	 */
 	record Wave(int number, long locks, double calls, long first, long last) {
@@ -213,9 +232,11 @@ final class RenewalRecorder implements Locker {
 	/**
 	 * How long locks went without a renewal.
 	 *
-	 * @param p50Seconds the median gap between two renewals of a lock (or its taking and its first)
+	 * @param p50Seconds the median gap between two renewals of a lock (or its taking and
+	 * its first)
 	 * @param p99Seconds the 99th percentile gap
-	 * @param maxSeconds the longest gap, the time since the last renewal at the end included
+	 * @param maxSeconds the longest gap, the time since the last renewal at the end
+	 * included
 	 */
 	record Gaps(double p50Seconds, double p99Seconds, double maxSeconds) {
 

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.benchmarks;
 
 import java.io.PrintStream;
@@ -8,8 +25,8 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * One scenario's figures: a row per metric, a column per contender, and the ratio of the second
- * contender's to the first's (distlock / raw by default).
+ * One scenario's figures: a row per metric, a column per contender, and the ratio of the
+ * second contender's to the first's (distlock / raw by default).
  */
 final class ReportTable {
 
@@ -36,7 +53,8 @@ final class ReportTable {
 	 * Adds a row.
 	 * @param label the metric
 	 * @param cells one cell per contender, in column order
-	 * @param ratio the ratio of the second contender's figure to the first's, or {@code null} for none
+	 * @param ratio the ratio of the second contender's figure to the first's, or
+	 * {@code null} for none
 	 */
 	void row(String label, List<String> cells, String ratio) {
 		String[] row = new String[this.contenders.size() + 2];
@@ -72,8 +90,8 @@ final class ReportTable {
 	}
 
 	/**
-	 * Returns whether two contenders or more are selected, so that ratios (the second's figures to
-	 * the first's) make sense.
+	 * Returns whether two contenders or more are selected, so that ratios (the second's
+	 * figures to the first's) make sense.
 	 * @param contenders the selected contenders
 	 * @return whether ratios are shown
 	 */
@@ -82,14 +100,17 @@ final class ReportTable {
 	}
 
 	/**
-	 * Formats a line of the summary over rounds: the figure of every round, then their median,
-	 * min and max.
-	 * @param rounds the figure in each round, in round order; rounds without a (finite) value are left out
-	 * @return for example {@code distinct 64t cycles/s          0.95x    0.91x    median 0.93x (min 0.91x, max 0.95x)}
+	 * Formats a line of the summary over rounds: the figure of every round, then their
+	 * median, min and max.
+	 * @param rounds the figure in each round, in round order; rounds without a (finite)
+	 * value are left out
+	 * @return for example
+	 * {@code distinct 64t cycles/s          0.95x    0.91x    median 0.93x (min 0.91x, max 0.95x)}
 	 */
 	static String summaryRow(List<Headline> rounds) {
 		Headline first = rounds.get(0);
-		double[] values = rounds.stream().filter((round) -> round.value().isPresent())
+		double[] values = rounds.stream()
+			.filter((round) -> round.value().isPresent())
 			.mapToDouble((round) -> round.value().getAsDouble())
 			.filter(Double::isFinite)
 			.toArray();
@@ -106,7 +127,10 @@ final class ReportTable {
 				+ first.format().apply(sorted[0]) + ", max " + first.format().apply(sorted[sorted.length - 1]) + ")";
 	}
 
-	/** Formats a ratio, {@code 0.95x}; {@code n/a} when it is not finite, because the divisor was 0. */
+	/**
+	 * Formats a ratio, {@code 0.95x}; {@code n/a} when it is not finite, because the
+	 * divisor was 0.
+	 */
 	static String ratio(double ratio) {
 		return Double.isFinite(ratio) ? String.format(Locale.ROOT, "%.2fx", ratio) : "n/a";
 	}
@@ -132,12 +156,17 @@ final class ReportTable {
 		return String.format(Locale.ROOT, "%,d us", value);
 	}
 
-	/** Formats microseconds with two decimals, {@code 41.07 us}, for CPU time per cycle. */
+	/**
+	 * Formats microseconds with two decimals, {@code 41.07 us}, for CPU time per cycle.
+	 */
 	static String micros(double value) {
 		return String.format(Locale.ROOT, "%,.2f us", value);
 	}
 
-	/** Formats milliseconds, {@code 61.2 ms}; {@code n/a} when not finite, because nothing was measured. */
+	/**
+	 * Formats milliseconds, {@code 61.2 ms}; {@code n/a} when not finite, because nothing
+	 * was measured.
+	 */
 	static String millis(double value) {
 		return Double.isFinite(value) ? String.format(Locale.ROOT, "%,.1f ms", value) : "n/a";
 	}

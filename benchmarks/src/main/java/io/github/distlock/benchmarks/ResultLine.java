@@ -1,13 +1,33 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.benchmarks;
 
 import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The one line a child JVM prints on stdout to hand its figures to the parent, for example
+ * The one line a child JVM prints on stdout to hand its figures to the parent, for
+ * example
  * {@code RESULT window=1234 nanos=2000000000 cpu=1500000000 fewest=30 most=45 total=2100 timeouts=0 errors=0 hung=0}
- * for a load run, or {@code RESULT tries=60 successes=58 p50=61000 p90=98000 max=130000 total=70 errors=0}
- * for a prober. First errors, thread dumps and hand-off times stay in the child's own output.
+ * for a load run, or
+ * {@code RESULT tries=60 successes=58 p50=61000 p90=98000 max=130000 total=70 errors=0}
+ * for a prober. First errors, thread dumps and hand-off times stay in the child's own
+ * output.
  */
 final class ResultLine {
 

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.benchmarks;
 
 import java.time.Duration;
@@ -8,8 +25,8 @@ import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
 
 /**
- * Starts load in several JVMs at once through two Redis keys: each child counts itself ready,
- * the parent then publishes a wall-clock start time that all children wait for.
+ * Starts load in several JVMs at once through two Redis keys: each child counts itself
+ * ready, the parent then publishes a wall-clock start time that all children wait for.
  */
 final class StartSignal implements AutoCloseable {
 
@@ -53,7 +70,8 @@ final class StartSignal implements AutoCloseable {
 	 * Parent side: waits until the given number of children are ready.
 	 * @param children how many children must be ready
 	 * @param timeout how long to wait
-	 * @param alive whether all children are still running; waiting stops when it turns false
+	 * @param alive whether all children are still running; waiting stops when it turns
+	 * false
 	 */
 	void awaitReady(int children, Duration timeout, BooleanSupplier alive) {
 		poll(timeout, () -> {

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.benchmarks;
 
 import java.io.PrintStream;
@@ -9,13 +26,12 @@ import java.util.UUID;
 import java.util.function.Supplier;
 
 /**
- * The stores side by side in one run: on each store, its best known peer (the baseline) and
- * distlock take one key with many threads, and distinct keys, one per thread, in turns over a few
- * rounds. A critical section increments a plain counter of this JVM, so a lock that let two
- * threads in shows as lost updates.
- * Prints one line per store and contender (median rates), and distlock's ratio to the baseline of
- * its store (the median of the rounds' ratios).
- * <pre>
+ * The stores side by side in one run: on each store, its best known peer (the baseline)
+ * and distlock take one key with many threads, and distinct keys, one per thread, in
+ * turns over a few rounds. A critical section increments a plain counter of this JVM, so
+ * a lock that let two threads in shows as lost updates. Prints one line per store and
+ * contender (median rates), and distlock's ratio to the baseline of its store (the median
+ * of the rounds' ratios). <pre>
  * --seconds N            measured seconds per figure and round (default 6)
  * --warmup N             warm-up seconds before each (default 3)
  * --one-key-threads N    threads on the one key (default 64)
@@ -77,9 +93,10 @@ public final class StoreComparisonBenchmark {
 	}
 
 	/**
-	 * Both contenders on one store, taking turns: each figure is measured in several rounds, the
-	 * contenders alternating which goes first, so that a machine's drift falls on both alike.
-	 * Returns their lines (median rates), then distlock's ratios (median of each round's ratio).
+	 * Both contenders on one store, taking turns: each figure is measured in several
+	 * rounds, the contenders alternating which goes first, so that a machine's drift
+	 * falls on both alike. Returns their lines (median rates), then distlock's ratios
+	 * (median of each round's ratio).
 	 */
 	private List<String> compare(StoreUnderTest store) {
 		List<Contender> contenders = store.contenders("bench-" + UUID.randomUUID().toString().substring(0, 8));
@@ -115,7 +132,10 @@ public final class StoreComparisonBenchmark {
 		}
 	}
 
-	/** The median over rounds of each figure's ratio, distlock's to the baseline's of the same round. */
+	/**
+	 * The median over rounds of each figure's ratio, distlock's to the baseline's of the
+	 * same round.
+	 */
 	private double[] ratios(double[][] distlock, double[][] baseline) {
 		double[] ratios = new double[distlock.length];
 		for (int figure = 0; figure < ratios.length; figure++) {
@@ -137,7 +157,8 @@ public final class StoreComparisonBenchmark {
 						return false;
 					}
 					try {
-						// a read and a write apart, as a service's read-modify-write: lost under a broken lock
+						// a read and a write apart, as a service's read-modify-write:
+						// lost under a broken lock
 						long read = counter[0];
 						counter[0] = read + 1;
 					}
@@ -161,8 +182,8 @@ public final class StoreComparisonBenchmark {
 	}
 
 	private String header() {
-		StringBuilder header = new StringBuilder(String.format("%-10s %-20s %16s", "store", "contender",
-				"one key " + this.oneKeyThreads + "t/s"));
+		StringBuilder header = new StringBuilder(
+				String.format("%-10s %-20s %16s", "store", "contender", "one key " + this.oneKeyThreads + "t/s"));
 		this.distinctThreads.forEach((threads) -> header.append(String.format(" %16s", "distinct " + threads + "t/s")));
 		return header.toString();
 	}
@@ -170,8 +191,8 @@ public final class StoreComparisonBenchmark {
 	private static String line(String store, String contender, double[] figures, String note) {
 		StringBuilder line = new StringBuilder(String.format("%-10s %-20s", store, contender));
 		for (double figure : figures) {
-			line.append(String.format(" %16s", contender.equals("ratio") ? ReportTable.ratio(figure)
-					: ReportTable.rate(figure)));
+			line.append(String.format(" %16s",
+					contender.equals("ratio") ? ReportTable.ratio(figure) : ReportTable.rate(figure)));
 		}
 		return line.append("  ").append(note).toString().stripTrailing();
 	}

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.benchmarks;
 
 import java.lang.management.LockInfo;
@@ -6,8 +23,8 @@ import java.lang.management.MonitorInfo;
 import java.lang.management.ThreadInfo;
 
 /**
- * Full stack traces of every thread in this JVM, with the locks they hold and wait for, for
- * diagnosing a run whose threads did not stop.
+ * Full stack traces of every thread in this JVM, with the locks they hold and wait for,
+ * for diagnosing a run whose threads did not stop.
  */
 final class ThreadDumps {
 
@@ -21,8 +38,12 @@ final class ThreadDumps {
 	static String all() {
 		StringBuilder dump = new StringBuilder();
 		for (ThreadInfo thread : ManagementFactory.getThreadMXBean().dumpAllThreads(true, true)) {
-			dump.append('"').append(thread.getThreadName()).append("\" #").append(thread.getThreadId())
-				.append(' ').append(thread.getThreadState());
+			dump.append('"')
+				.append(thread.getThreadName())
+				.append("\" #")
+				.append(thread.getThreadId())
+				.append(' ')
+				.append(thread.getThreadState());
 			if (thread.getLockName() != null) {
 				dump.append(" on ").append(thread.getLockName());
 			}

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.benchmarks;
 
 import java.time.Duration;
@@ -11,8 +28,8 @@ import io.github.distlock.benchmarks.RenewalRecorder.Wave;
  * @param locks watchdog locks taken and held
  * @param takeNanos how long taking them took, all threads together
  * @param holdNanos how long they were held after the last was taken
- * @param scriptsInHold scripts the server ran while they were held (renewals only), by its
- * {@code cmdstat_evalsha} count
+ * @param scriptsInHold scripts the server ran while they were held (renewals only), by
+ * its {@code cmdstat_evalsha} count
  * @param waves the renewal waves that renewed every lock, taking included
  * @param gaps how long locks went without a renewal
  * @param lost renewals that found their lock no longer held
@@ -28,7 +45,8 @@ record WatchdogResult(int locks, long takeNanos, long holdNanos, long scriptsInH
 	}
 
 	/**
-	 * Returns the renewal scripts the server ran per renew interval while the locks were held.
+	 * Returns the renewal scripts the server ran per renew interval while the locks were
+	 * held.
 	 * @param renewInterval the watchdog's renew interval
 	 * @return scripts per interval
 	 */
@@ -61,8 +79,8 @@ record WatchdogResult(int locks, long takeNanos, long holdNanos, long scriptsInH
 	}
 
 	/**
-	 * Returns whether every lock was still held, by its handle and in Redis, and no renewal
-	 * found one lost.
+	 * Returns whether every lock was still held, by its handle and in Redis, and no
+	 * renewal found one lost.
 	 * @return whether all locks survived the hold
 	 */
 	boolean allHeld() {

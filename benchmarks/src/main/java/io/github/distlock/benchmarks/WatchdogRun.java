@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.benchmarks;
 
 import java.time.Duration;
@@ -14,9 +31,10 @@ import io.github.distlock.core.WatchdogSettings;
 import io.github.distlock.redis.RedisLocker;
 
 /**
- * Takes many watchdog-mode locks with one {@link DefaultLockTemplate}, holds them for a few renew
- * intervals while a {@link RenewalRecorder} times every renewal and the server counts its scripts,
- * checks that every one is still held, by its handle and in Redis, and releases them.
+ * Takes many watchdog-mode locks with one {@link DefaultLockTemplate}, holds them for a
+ * few renew intervals while a {@link RenewalRecorder} times every renewal and the server
+ * counts its scripts, checks that every one is still held, by its handle and in Redis,
+ * and releases them.
  */
 final class WatchdogRun {
 
@@ -61,8 +79,8 @@ final class WatchdogRun {
 			long held = Arrays.stream(handles).filter(LockHandle::isHeld).count();
 			long expiring = inspector.countExpiring(redisKeys(namespace, locks));
 			long releaseNanos = Parallel.forEach(locks, THREADS, (i) -> handles[i].close());
-			return new WatchdogResult(locks, takeNanos, holdEnd - takenAt, scriptsInHold, waves, gaps,
-					lost, held, expiring, releaseNanos);
+			return new WatchdogResult(locks, takeNanos, holdEnd - takenAt, scriptsInHold, waves, gaps, lost, held,
+					expiring, releaseNanos);
 		}
 		finally {
 			redisLocker.close();

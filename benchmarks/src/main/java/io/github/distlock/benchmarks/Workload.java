@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.benchmarks;
 
 import java.time.Duration;
@@ -11,7 +28,8 @@ interface Workload {
 	/**
 	 * Runs one cycle: take the lock, do the work, release it.
 	 * @param session the worker's lock session
-	 * @return {@code true} when the cycle ran, {@code false} when the lock could not be taken in time
+	 * @return {@code true} when the cycle ran, {@code false} when the lock could not be
+	 * taken in time
 	 */
 	boolean cycle(LockSession session);
 
@@ -30,7 +48,8 @@ interface Workload {
 	}
 
 	/**
-	 * Lock, increment the shared counter, unlock; records hand-off times when a timer is given.
+	 * Lock, increment the shared counter, unlock; records hand-off times when a timer is
+	 * given.
 	 * @param counter the protected counter
 	 * @param handoff the hand-off timer, or {@code null} to not measure hand-off
 	 * @return the workload
@@ -40,8 +59,8 @@ interface Workload {
 	}
 
 	/**
-	 * Lock, increment the shared counter, work for a while, unlock; records hand-off times when a
-	 * timer is given.
+	 * Lock, increment the shared counter, work for a while, unlock; records hand-off
+	 * times when a timer is given.
 	 * @param counter the protected counter
 	 * @param handoff the hand-off timer, or {@code null} to not measure hand-off
 	 * @param work how long the holder works after the increment, zero for not at all

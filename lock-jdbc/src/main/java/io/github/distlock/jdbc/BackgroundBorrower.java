@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.jdbc;
 
 import java.sql.Connection;
@@ -18,18 +35,19 @@ import org.apache.commons.logging.LogFactory;
 import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
 
 /**
- * Takes connections on threads of its own, so that a caller stops waiting for one at its bound
- * whatever the data source does (a pool that waits longer, a driver that takes long to connect).
- * A connection that arrives after its caller left is closed at once, which gives it back to its
- * pool; a borrow whose caller left before its turn is not made.
+ * Takes connections on threads of its own, so that a caller stops waiting for one at its
+ * bound whatever the data source does (a pool that waits longer, a driver that takes long
+ * to connect). A connection that arrives after its caller left is closed at once, which
+ * gives it back to its pool; a borrow whose caller left before its turn is not made.
  */
 final class BackgroundBorrower implements ConnectionBorrower {
 
 	private static final Log logger = LogFactory.getLog(BackgroundBorrower.class);
 
 	/**
-	 * Borrows under way at once: so many threads at most wait in a pool that has no connection, or
-	 * on a database that does not answer; more borrows queue, each within its caller's bound.
+	 * Borrows under way at once: so many threads at most wait in a pool that has no
+	 * connection, or on a database that does not answer; more borrows queue, each within
+	 * its caller's bound.
 	 */
 	private static final int THREADS = 8;
 
@@ -47,7 +65,8 @@ final class BackgroundBorrower implements ConnectionBorrower {
 	}
 
 	@Override
-	@SuppressWarnings("NullAway") // an ExecutionException always carries the failure as its cause
+	@SuppressWarnings("NullAway") // an ExecutionException always carries the failure as
+									// its cause
 	public Connection borrow(long millis) throws SQLException {
 		CompletableFuture<Connection> borrowed = new CompletableFuture<>();
 		this.threads.execute(() -> borrowFor(borrowed));
@@ -88,7 +107,8 @@ final class BackgroundBorrower implements ConnectionBorrower {
 		}
 	}
 
-	@SuppressWarnings("NullAway") // an ExecutionException always carries the failure as its cause
+	@SuppressWarnings("NullAway") // an ExecutionException always carries the failure as
+									// its cause
 	private static Connection arrived(CompletableFuture<Connection> borrowed) throws SQLException {
 		try {
 			return borrowed.join();

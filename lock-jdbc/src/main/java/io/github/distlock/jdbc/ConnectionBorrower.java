@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.jdbc;
 
 import java.sql.Connection;
@@ -8,10 +25,11 @@ import javax.sql.DataSource;
 import org.springframework.util.ClassUtils;
 
 /**
- * Takes a connection from the lock table's data source, giving up once the caller's bound has
- * passed, whatever the pool's own wait for a connection (Hikari's {@code connection-timeout} is
- * 30 s by default): Hikari's own bounded borrow when the data source is Hikari's, else a borrow on
- * a thread that the caller stops waiting for, which holds for any pool, or none.
+ * Takes a connection from the lock table's data source, giving up once the caller's bound
+ * has passed, whatever the pool's own wait for a connection (Hikari's
+ * {@code connection-timeout} is 30 s by default): Hikari's own bounded borrow when the
+ * data source is Hikari's, else a borrow on a thread that the caller stops waiting for,
+ * which holds for any pool, or none.
  */
 interface ConnectionBorrower {
 
@@ -26,8 +44,8 @@ interface ConnectionBorrower {
 
 	/**
 	 * The borrower for a data source: Hikari's own bounded borrow when it is a
-	 * {@code HikariDataSource} itself (not one behind another data source, which may do more than
-	 * hand out Hikari's connections), else a borrow on threads of its own.
+	 * {@code HikariDataSource} itself (not one behind another data source, which may do
+	 * more than hand out Hikari's connections), else a borrow on threads of its own.
 	 * @param dataSource the data source
 	 * @return the borrower
 	 */

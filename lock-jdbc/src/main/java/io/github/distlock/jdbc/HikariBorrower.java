@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.jdbc;
 
 import java.sql.Connection;
@@ -10,10 +27,11 @@ import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.pool.HikariPool;
 
 /**
- * Borrows from Hikari's pool with its own per-call bound ({@link HikariPool#getConnection(long)},
- * which its data source calls with {@code connection-timeout}): no thread in between, and when
- * none comes in time the pool's counts tell an exhausted pool from an unreachable database.
- * Loaded only when Hikari is on the class path.
+ * Borrows from Hikari's pool with its own per-call bound
+ * ({@link HikariPool#getConnection(long)}, which its data source calls with
+ * {@code connection-timeout}): no thread in between, and when none comes in time the
+ * pool's counts tell an exhausted pool from an unreachable database. Loaded only when
+ * Hikari is on the class path.
  */
 final class HikariBorrower implements ConnectionBorrower {
 

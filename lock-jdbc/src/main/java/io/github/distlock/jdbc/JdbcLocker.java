@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.jdbc;
 
 import java.time.Duration;
@@ -24,27 +41,29 @@ import io.github.distlock.store.Renewal;
 import io.github.distlock.store.StoredLock;
 
 /**
- * The {@link Locker} on a database table: one row per lock name, each operation one statement on
- * its own auto-commit connection, outside the application's transactions; leases and fencing
- * tokens on the database's clock. The table and statements are described in {@code JDBC.md}
- * beside this class. On PostgreSQL, with its JDBC driver, waiters are told of releases by
- * {@code LISTEN}/{@code NOTIFY}; elsewhere release notices are not active, and waiters look again
- * at short intervals, one thread per process and lock.
+ * The {@link Locker} on a database table: one row per lock name, each operation one
+ * statement on its own auto-commit connection, outside the application's transactions;
+ * leases and fencing tokens on the database's clock. The table and statements are
+ * described in {@code JDBC.md} beside this class. On PostgreSQL, with its JDBC driver,
+ * waiters are told of releases by {@code LISTEN}/{@code NOTIFY}; elsewhere release
+ * notices are not active, and waiters look again at short intervals, one thread per
+ * process and lock.
  *
- * <p>It works from construction, so it also works outside an application context. As a
- * {@link SmartLifecycle} in {@link #PHASE} it stops listening for release notices, and waits for its
- * listening connection to be given back, after the components that take locks have stopped and
- * before the application's data source closes; started again, it listens again. {@link #close()}
- * is final.
+ * <p>
+ * It works from construction, so it also works outside an application context. As a
+ * {@link SmartLifecycle} in {@link #PHASE} it stops listening for release notices, and
+ * waits for its listening connection to be given back, after the components that take
+ * locks have stopped and before the application's data source closes; started again, it
+ * listens again. {@link #close()} is final.
  *
  * @since 0.1.0
  */
 public final class JdbcLocker implements Locker, SmartLifecycle, AutoCloseable {
 
 	/**
-	 * The lifecycle phase of the locker: below the lock template's, so it stops after the work that
-	 * takes locks, and above the default phase of beans that are not lifecycles (a data source, 0),
-	 * which close after every lifecycle has stopped.
+	 * The lifecycle phase of the locker: below the lock template's, so it stops after the
+	 * work that takes locks, and above the default phase of beans that are not lifecycles
+	 * (a data source, 0), which close after every lifecycle has stopped.
 	 */
 	public static final int PHASE = 1024;
 
@@ -52,15 +71,16 @@ public final class JdbcLocker implements Locker, SmartLifecycle, AutoCloseable {
 	public static final String DEFAULT_TABLE = "distlock_locks";
 
 	/**
-	 * How long a lock given way is left to the waiters of other processes: long enough for one of
-	 * them to be told and take it, short enough that a waiter which gave up meanwhile costs little.
+	 * How long a lock given way is left to the waiters of other processes: long enough
+	 * for one of them to be told and take it, short enough that a waiter which gave up
+	 * meanwhile costs little.
 	 */
 	static final Duration GIVE_WAY = Duration.ofMillis(100);
 
 	/**
-	 * The shortest give-way while release notices are not active (always on MariaDB and H2): a
-	 * waiter then looks again every {@link Locker#LOOK_AGAIN_WITHOUT_NOTICES}, so a window that
-	 * long, and a round trip, holds one look of every waiter.
+	 * The shortest give-way while release notices are not active (always on MariaDB and
+	 * H2): a waiter then looks again every {@link Locker#LOOK_AGAIN_WITHOUT_NOTICES}, so
+	 * a window that long, and a round trip, holds one look of every waiter.
 	 */
 	static final Duration GIVE_WAY_WITHOUT_NOTICES = Locker.LOOK_AGAIN_WITHOUT_NOTICES.plusMillis(50);
 
@@ -81,30 +101,33 @@ public final class JdbcLocker implements Locker, SmartLifecycle, AutoCloseable {
 
 	private final long giveWayWithoutNoticesMicros;
 
-	/** Whether {@link #start()} was called since construction or the last {@link #stop()}. */
+	/**
+	 * Whether {@link #start()} was called since construction or the last {@link #stop()}.
+	 */
 	private volatile boolean started;
 
 	/**
-	 * Creates a locker on a table of the given data source's database. On PostgreSQL it listens for
-	 * release notices on a connection of the same data source, which it keeps while it listens: a
-	 * pool needs one connection more for it; the other constructor gives the listener a data source
-	 * of its own.
+	 * Creates a locker on a table of the given data source's database. On PostgreSQL it
+	 * listens for release notices on a connection of the same data source, which it keeps
+	 * while it listens: a pool needs one connection more for it; the other constructor
+	 * gives the listener a data source of its own.
 	 * @param dataSource the application's data source
 	 * @param table the lock table's name, for example {@link #DEFAULT_TABLE}
 	 * @param keyPrefix first part of every lock's name, for example {@code lock}
-	 * @param timeout how long one statement may take before it fails, and how long a call waits for
-	 * a connection from the data source (JDBC.md, "Bounded calls")
+	 * @param timeout how long one statement may take before it fails, and how long a call
+	 * waits for a connection from the data source (JDBC.md, "Bounded calls")
 	 */
 	public JdbcLocker(DataSource dataSource, String table, String keyPrefix, Duration timeout) {
 		this(dataSource, dataSource, table, keyPrefix, timeout);
 	}
 
 	/**
-	 * Creates a locker on a table of the given data source's database that, on PostgreSQL, listens
-	 * for release notices on a connection of {@code noticesDataSource}, kept while it listens.
+	 * Creates a locker on a table of the given data source's database that, on
+	 * PostgreSQL, listens for release notices on a connection of
+	 * {@code noticesDataSource}, kept while it listens.
 	 * @param dataSource the application's data source
-	 * @param noticesDataSource connections to the same database that keep their session (not
-	 * through a transaction pooler), for example one physical connection at a time
+	 * @param noticesDataSource connections to the same database that keep their session
+	 * (not through a transaction pooler), for example one physical connection at a time
 	 * @param table the lock table's name, for example {@link #DEFAULT_TABLE}
 	 * @param keyPrefix first part of every lock's name, for example {@code lock}
 	 * @param timeout how long one statement may take before it fails
@@ -114,7 +137,10 @@ public final class JdbcLocker implements Locker, SmartLifecycle, AutoCloseable {
 		this(dataSource, noticesDataSource, table, keyPrefix, timeout, GIVE_WAY);
 	}
 
-	/** Creates a locker that leaves a lock given way to other processes for {@code giveWay}. */
+	/**
+	 * Creates a locker that leaves a lock given way to other processes for
+	 * {@code giveWay}.
+	 */
 	JdbcLocker(DataSource dataSource, DataSource noticesDataSource, String table, String keyPrefix, Duration timeout,
 			Duration giveWay) {
 		this.connections = new LockConnections(dataSource, timeout);
@@ -123,7 +149,8 @@ public final class JdbcLocker implements Locker, SmartLifecycle, AutoCloseable {
 		this.renewals = new JdbcRenewals(this.sql, this.connections, this.names, this.processId);
 		this.notices = (this.sql.database() == LockDatabase.POSTGRESQL
 				&& ClassUtils.isPresent("org.postgresql.PGConnection", JdbcLocker.class.getClassLoader()))
-						? new PostgresReleaseNotices(noticesDataSource, table, this.names, timeout, this::sendProbe) : null;
+						? new PostgresReleaseNotices(noticesDataSource, table, this.names, timeout, this::sendProbe)
+						: null;
 		this.giveWayMicros = micros(giveWay);
 		this.giveWayWithoutNoticesMicros = Math.max(this.giveWayMicros, micros(GIVE_WAY_WITHOUT_NOTICES));
 	}
@@ -138,7 +165,8 @@ public final class JdbcLocker implements Locker, SmartLifecycle, AutoCloseable {
 			row = acquireRow(parameters, willWait);
 		}
 		catch (DuplicateKeyException ex) {
-			// H2's MERGE of a new lock name may race another; the row exists now, so the next one updates it.
+			// H2's MERGE of a new lock name may race another; the row exists now, so the
+			// next one updates it.
 			row = acquireRow(parameters, willWait);
 		}
 		return owner.equals(row.owner()) ? Acquisition.ACQUIRED : Acquisition.busy(row.leaseLeft());
@@ -183,7 +211,8 @@ public final class JdbcLocker implements Locker, SmartLifecycle, AutoCloseable {
 	}
 
 	@Override
-	@SuppressWarnings("NullAway") // the find statement selects only rows whose owner_token IS NOT NULL
+	@SuppressWarnings("NullAway") // the find statement selects only rows whose
+									// owner_token IS NOT NULL
 	public Optional<StoredLock> find(String key) {
 		return this.connections.query(this.sql.find(), Map.of("key", this.names.of(key)), LockRow::read)
 			.stream()
@@ -207,8 +236,8 @@ public final class JdbcLocker implements Locker, SmartLifecycle, AutoCloseable {
 	}
 
 	/**
-	 * Counts the subscription in this process, at once: the listening connection hears every
-	 * release someone waited for, so there is nothing to confirm.
+	 * Counts the subscription in this process, at once: the listening connection hears
+	 * every release someone waited for, so there is nothing to confirm.
 	 */
 	@Override
 	public ReleaseSubscription subscribe(String key, Duration confirmWithin) {
@@ -221,7 +250,10 @@ public final class JdbcLocker implements Locker, SmartLifecycle, AutoCloseable {
 		return this.notices != null;
 	}
 
-	/** Whether release notices reach this process: on PostgreSQL, while a probe sent on the lock statements' connections comes back on the listening one. */
+	/**
+	 * Whether release notices reach this process: on PostgreSQL, while a probe sent on
+	 * the lock statements' connections comes back on the listening one.
+	 */
 	@Override
 	public boolean releaseNoticesActive() {
 		return this.notices != null && this.notices.isActive();
@@ -235,7 +267,10 @@ public final class JdbcLocker implements Locker, SmartLifecycle, AutoCloseable {
 		return this.sql.database();
 	}
 
-	/** Listens for release notices again after {@link #stop()}, once anyone listens to them. */
+	/**
+	 * Listens for release notices again after {@link #stop()}, once anyone listens to
+	 * them.
+	 */
 	@Override
 	public void start() {
 		this.started = true;
@@ -244,7 +279,10 @@ public final class JdbcLocker implements Locker, SmartLifecycle, AutoCloseable {
 		}
 	}
 
-	/** Stops listening for release notices, and waits for the listening connection to be given back. */
+	/**
+	 * Stops listening for release notices, and waits for the listening connection to be
+	 * given back.
+	 */
 	@Override
 	public void stop() {
 		this.started = false;
@@ -253,7 +291,10 @@ public final class JdbcLocker implements Locker, SmartLifecycle, AutoCloseable {
 		}
 	}
 
-	/** Whether it was started and has not stopped since; it takes locks either way until closed. */
+	/**
+	 * Whether it was started and has not stopped since; it takes locks either way until
+	 * closed.
+	 */
 	@Override
 	public boolean isRunning() {
 		return this.started;
@@ -264,7 +305,10 @@ public final class JdbcLocker implements Locker, SmartLifecycle, AutoCloseable {
 		return PHASE;
 	}
 
-	/** Stops listening for release notices for good, waiting for the listening connection to be given back. */
+	/**
+	 * Stops listening for release notices for good, waiting for the listening connection
+	 * to be given back.
+	 */
 	@Override
 	public void close() {
 		if (this.notices != null) {
@@ -272,13 +316,19 @@ public final class JdbcLocker implements Locker, SmartLifecycle, AutoCloseable {
 		}
 	}
 
-	/** Sends a probe of release notices (PostgreSQL), on a connection of the lock statements. */
+	/**
+	 * Sends a probe of release notices (PostgreSQL), on a connection of the lock
+	 * statements.
+	 */
 	private void sendProbe(String payload) {
 		this.connections.query(this.sql.probe(), Map.of("channel", this.sql.channel(), "payload", payload),
 				(results, row) -> row);
 	}
 
-	/** Whole milliseconds, at least one, as microseconds: how the table counts a lease or a wait. */
+	/**
+	 * Whole milliseconds, at least one, as microseconds: how the table counts a lease or
+	 * a wait.
+	 */
 	static long micros(Duration duration) {
 		return Math.max(1, duration.toMillis()) * 1000;
 	}

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.jdbc;
 
 import java.util.ArrayList;
@@ -13,10 +30,10 @@ import io.github.distlock.store.Locker;
 import io.github.distlock.store.Renewal;
 
 /**
- * Renews a batch of leases with one {@code UPDATE} per chunk of {@link #CHUNK} leases, which
- * answers the locks it renewed and whether other processes wait for them: by {@code RETURNING} on
- * PostgreSQL, {@code FINAL TABLE} on H2, and by a second statement on MySQL, whose {@code UPDATE}
- * returns no rows.
+ * Renews a batch of leases with one {@code UPDATE} per chunk of {@link #CHUNK} leases,
+ * which answers the locks it renewed and whether other processes wait for them: by
+ * {@code RETURNING} on PostgreSQL, {@code FINAL TABLE} on H2, and by a second statement
+ * on MySQL, whose {@code UPDATE} returns no rows.
  */
 final class JdbcRenewals {
 
@@ -67,7 +84,8 @@ final class JdbcRenewals {
 			cases.add("WHEN lock_name = :k" + i + " AND owner_token = :o" + i + " THEN :l" + i);
 			locks.add("(:k" + i + ", :o" + i + ")");
 		}
-		String update = this.sql.fill(UPDATE.replace("{leases}", cases.toString()).replace("{locks}", locks.toString()));
+		String update = this.sql
+			.fill(UPDATE.replace("{leases}", cases.toString()).replace("{locks}", locks.toString()));
 		Set<String> renewed = new HashSet<>();
 		Set<String> awaited = new HashSet<>();
 		for (RenewedLock lock : renewAndAnswer(update, locks.toString(), parameters)) {
@@ -89,11 +107,12 @@ final class JdbcRenewals {
 		String sql = switch (this.sql.database()) {
 			case POSTGRESQL -> update + " RETURNING " + answer;
 			case H2 -> "SELECT " + answer + " FROM FINAL TABLE (" + update + ")";
-			case MYSQL -> "SELECT " + answer + this.sql.fill(" FROM {table} WHERE (lock_name, owner_token) IN (" + locks
-					+ ") AND expires_at > {now}");
+			case MYSQL -> "SELECT " + answer + this.sql
+				.fill(" FROM {table} WHERE (lock_name, owner_token) IN (" + locks + ") AND expires_at > {now}");
 		};
 		if (this.sql.database() == LockDatabase.MYSQL) {
-			// An owner's lock still held after the update was renewed by it: nobody else can take a held lock.
+			// An owner's lock still held after the update was renewed by it: nobody else
+			// can take a held lock.
 			this.connections.update(update, parameters);
 		}
 		return this.connections.query(sql, parameters,

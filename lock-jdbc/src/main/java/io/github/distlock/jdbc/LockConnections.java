@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.jdbc;
 
 import java.sql.Connection;
@@ -24,15 +41,19 @@ import org.springframework.jdbc.support.SQLErrorCodeSQLExceptionTranslator;
 import org.springframework.jdbc.support.SQLExceptionTranslator;
 
 /**
- * Runs each lock statement on a connection of its own, taken from the data source itself and in
- * auto-commit, never on the connection of the caller's transaction (which {@code JdbcTemplate}
- * would join): a rollback never undoes a lock, and a lock never waits for the caller's row locks.
- * Every statement is bounded by the query timeout, and so is the wait for its connection (an
- * acquire's by its caller's wait, when shorter), whatever the pool's own wait for one.
+ * Runs each lock statement on a connection of its own, taken from the data source itself
+ * and in auto-commit, never on the connection of the caller's transaction (which
+ * {@code JdbcTemplate} would join): a rollback never undoes a lock, and a lock never
+ * waits for the caller's row locks. Every statement is bounded by the query timeout, and
+ * so is the wait for its connection (an acquire's by its caller's wait, when shorter),
+ * whatever the pool's own wait for one.
  */
 final class LockConnections {
 
-	/** How often a statement runs at most when the database rolls it back for a concurrent one. */
+	/**
+	 * How often a statement runs at most when the database rolls it back for a concurrent
+	 * one.
+	 */
 	private static final int ATTEMPTS = 3;
 
 	private static final int MARIADB_DEADLOCK = 1213;
@@ -47,22 +68,27 @@ final class LockConnections {
 	private final ConnectionWait connectionWait;
 
 	/**
-	 * How long a statement may wait for the database's answer on the network, so that a database
-	 * that stopped answering (whose driver's cancel request goes unanswered too) fails the call:
-	 * twice the query timeout, leaving a live database time to cancel the statement itself.
+	 * How long a statement may wait for the database's answer on the network, so that a
+	 * database that stopped answering (whose driver's cancel request goes unanswered too)
+	 * fails the call: twice the query timeout, leaving a live database time to cancel the
+	 * statement itself.
 	 */
 	private final int networkTimeoutMillis;
 
 	private final SQLExceptionTranslator translator;
 
 	/**
-	 * Whether the data source's connections come at READ COMMITTED (a pool resets a connection's
-	 * isolation to its default when it is given back), learnt from the first one that did: from
-	 * then on the isolation is not read before each statement, which costs PostgreSQL a round trip.
+	 * Whether the data source's connections come at READ COMMITTED (a pool resets a
+	 * connection's isolation to its default when it is given back), learnt from the first
+	 * one that did: from then on the isolation is not read before each statement, which
+	 * costs PostgreSQL a round trip.
 	 */
 	private volatile boolean readCommittedByDefault;
 
-	/** Each statement parsed once: a few fixed ones, and a renewal's per batch size (up to a chunk). */
+	/**
+	 * Each statement parsed once: a few fixed ones, and a renewal's per batch size (up to
+	 * a chunk).
+	 */
 	private final Map<String, ParsedSql> parsedStatements = new ConcurrentHashMap<>();
 
 	LockConnections(DataSource dataSource, Duration timeout) {
@@ -80,8 +106,9 @@ final class LockConnections {
 	}
 
 	/**
-	 * Rows the statement returned, mapped, after waiting for a connection no longer than the
-	 * caller will wait for a lock, when it will (positive) and that is shorter than the timeout.
+	 * Rows the statement returned, mapped, after waiting for a connection no longer than
+	 * the caller will wait for a lock, when it will (positive) and that is shorter than
+	 * the timeout.
 	 */
 	<T> List<T> query(String sql, Map<String, ?> parameters, RowMapper<T> rows, Duration callerWait) {
 		return run(sql, parameters, this.connectionWait.within(callerWait), (statement) -> {
@@ -126,8 +153,9 @@ final class LockConnections {
 	}
 
 	/**
-	 * The data source behind a {@link TransactionAwareDataSourceProxy}, however deep among other
-	 * wrappers: the proxy hands out the connection of the caller's transaction.
+	 * The data source behind a {@link TransactionAwareDataSourceProxy}, however deep
+	 * among other wrappers: the proxy hands out the connection of the caller's
+	 * transaction.
 	 */
 	private static DataSource outsideTransactions(DataSource dataSource) {
 		try {
@@ -163,7 +191,10 @@ final class LockConnections {
 		}
 	}
 
-	/** A connection within the wait, or an exception that says why there is none and what bounded the wait. */
+	/**
+	 * A connection within the wait, or an exception that says why there is none and what
+	 * bounded the wait.
+	 */
 	private Connection borrow(ConnectionWait wait) {
 		try {
 			return this.borrower.borrow(wait.millis());
@@ -179,16 +210,20 @@ final class LockConnections {
 	}
 
 	/**
-	 * Whether the database rolled the statement back to let a concurrent one through, so that
-	 * running it again (as every lock statement may be, JDBC.md) succeeds: a serialization failure
-	 * or a deadlock's victim on PostgreSQL, a deadlock's victim on MariaDB.
+	 * Whether the database rolled the statement back to let a concurrent one through, so
+	 * that running it again (as every lock statement may be, JDBC.md) succeeds: a
+	 * serialization failure or a deadlock's victim on PostgreSQL, a deadlock's victim on
+	 * MariaDB.
 	 */
 	private static boolean isRetryable(SQLException ex) {
 		return "40001".equals(ex.getSQLState()) || "40P01".equals(ex.getSQLState())
 				|| ex.getErrorCode() == MARIADB_DEADLOCK;
 	}
 
-	/** Runs the statement in auto-commit at READ COMMITTED, bounded by the timeouts, then gives the connection back as it was. */
+	/**
+	 * Runs the statement in auto-commit at READ COMMITTED, bounded by the timeouts, then
+	 * gives the connection back as it was.
+	 */
 	private <T> T runAutoCommitted(Connection connection, String sql, Object[] values, StatementCall<T> call)
 			throws SQLException {
 		LockStatementSettings settings = LockStatementSettings.apply(connection, this.networkTimeoutMillis,
@@ -210,8 +245,7 @@ final class LockConnections {
 
 	private DataAccessException translate(String sql, SQLException ex) {
 		DataAccessException translated = this.translator.translate("distributed lock", sql, ex);
-		return (translated != null) ? translated
-				: new UncategorizedSQLException("distributed lock", sql, ex);
+		return (translated != null) ? translated : new UncategorizedSQLException("distributed lock", sql, ex);
 	}
 
 	@FunctionalInterface

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.jdbc;
 
 import java.sql.Connection;
@@ -12,32 +29,43 @@ import javax.sql.DataSource;
 import org.springframework.jdbc.CannotGetJdbcConnectionException;
 
 /**
- * The databases the lock table lives in, each with its clock and its single-statement upsert
- * (JDBC.md, "Statements").
+ * The databases the lock table lives in, each with its clock and its single-statement
+ * upsert (JDBC.md, "Statements").
  *
  * @since 0.1.0
  */
 public enum LockDatabase {
 
-	/** PostgreSQL: {@code INSERT ... ON CONFLICT ... RETURNING}, release notices by {@code NOTIFY}. */
+	/**
+	 * PostgreSQL: {@code INSERT ... ON CONFLICT ... RETURNING}, release notices by
+	 * {@code NOTIFY}.
+	 */
 	POSTGRESQL("postgresql", "(EXTRACT(EPOCH FROM statement_timestamp()) * 1000000)::BIGINT"),
 
 	/**
-	 * MariaDB 10.5 or later, through either driver: {@code INSERT ... ON DUPLICATE KEY UPDATE ...
+	 * MariaDB 10.5 or later, through either driver:
+	 * {@code INSERT ... ON DUPLICATE KEY UPDATE ...
 	 * RETURNING}, which MySQL itself lacks.
 	 */
 	MYSQL("mysql", "TIMESTAMPDIFF(MICROSECOND, '1970-01-01', UTC_TIMESTAMP(6))"),
 
-	/** H2: {@code MERGE} read back through {@code FINAL TABLE}; its clock is the JVM's. */
+	/**
+	 * H2: {@code MERGE} read back through {@code FINAL TABLE}; its clock is the JVM's.
+	 */
 	H2("h2", "CAST(EXTRACT(EPOCH FROM CURRENT_TIMESTAMP) * 1000000 AS BIGINT)");
 
-	/** The MariaDB release in a version string: the numbers just before {@code -MariaDB}. */
+	/**
+	 * The MariaDB release in a version string: the numbers just before {@code -MariaDB}.
+	 */
 	private static final Pattern MARIADB_VERSION = Pattern.compile("(\\d+)\\.(\\d+)\\.\\d+-MariaDB",
 			Pattern.CASE_INSENSITIVE);
 
 	private final String platform;
 
-	/** The database's clock in microseconds since the epoch, the same throughout one statement. */
+	/**
+	 * The database's clock in microseconds since the epoch, the same throughout one
+	 * statement.
+	 */
 	private final String now;
 
 	LockDatabase(String platform, String now) {
@@ -55,7 +83,8 @@ public enum LockDatabase {
 
 	/**
 	 * Returns the class path location of the lock table's DDL for this database.
-	 * @return the location, for example {@code io/github/distlock/jdbc/schema-postgresql.sql}
+	 * @return the location, for example
+	 * {@code io/github/distlock/jdbc/schema-postgresql.sql}
 	 */
 	public String schemaLocation() {
 		return "io/github/distlock/jdbc/schema-" + this.platform + ".sql";
@@ -91,7 +120,8 @@ public enum LockDatabase {
 			return MYSQL;
 		}
 		if (product.contains("mysql")) {
-			throw new IllegalStateException("Distributed locks cannot live in MySQL " + metaData.getDatabaseProductVersion()
+			throw new IllegalStateException("Distributed locks cannot live in MySQL "
+					+ metaData.getDatabaseProductVersion()
 					+ " yet: the lock statements need INSERT ... RETURNING, which MariaDB 10.5+ has and MySQL lacks; use "
 					+ "PostgreSQL, MariaDB or H2, or another lock store (distlock.store)");
 		}
@@ -103,9 +133,9 @@ public enum LockDatabase {
 	}
 
 	/**
-	 * Refuses a MariaDB older than 10.5, which lacks {@code INSERT ... RETURNING}, from its version
-	 * as either driver reports it ({@code 10.11.6-MariaDB}, or {@code 5.5.5-10.11.6-MariaDB} from
-	 * MySQL's, whose major version would read 5).
+	 * Refuses a MariaDB older than 10.5, which lacks {@code INSERT ... RETURNING}, from
+	 * its version as either driver reports it ({@code 10.11.6-MariaDB}, or
+	 * {@code 5.5.5-10.11.6-MariaDB} from MySQL's, whose major version would read 5).
 	 */
 	static void checkMariaDbVersion(String productVersion) {
 		Matcher version = MARIADB_VERSION.matcher(productVersion);

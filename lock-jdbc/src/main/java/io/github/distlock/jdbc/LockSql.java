@@ -1,14 +1,34 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.jdbc;
 
 /**
- * The lock table's statements for one database and table name (JDBC.md, "Statements"). Each runs
- * on its own auto-commit connection, so each is one transaction. Assignments are written in the
- * order MySQL needs, which applies them one by one: every condition reads columns not yet
- * assigned.
+ * The lock table's statements for one database and table name (JDBC.md, "Statements").
+ * Each runs on its own auto-commit connection, so each is one transaction. Assignments
+ * are written in the order MySQL needs, which applies them one by one: every condition
+ * reads columns not yet assigned.
  */
 final class LockSql {
 
-	/** The holder's lease is running, or this process gave the lock way and the give-way runs. */
+	/**
+	 * The holder's lease is running, or this process gave the lock way and the give-way
+	 * runs.
+	 */
 	private static final String BUSY = """
 			(COALESCE({l}owner_token, '') <> :owner AND {l}expires_at > {now} \
 			AND ({l}owner_token IS NOT NULL OR {l}given_way_by = :process))""";
@@ -40,7 +60,10 @@ final class LockSql {
 			WHEN MATCHED THEN UPDATE SET {takeOrWait}
 			WHEN NOT MATCHED THEN INSERT (lock_name, owner_token, expires_at) VALUES (:key, :owner, {now} + :leaseUs))""";
 
-	/** Someone waits, and the giving process is not the only one: leave the lock to the others. */
+	/**
+	 * Someone waits, and the giving process is not the only one: leave the lock to the
+	 * others.
+	 */
 	private static final String GIVES_WAY = "(waiting_until > {now} AND waiter <> :giver AND :giver <> '')";
 
 	private static final String RELEASE = """
@@ -69,7 +92,10 @@ final class LockSql {
 			UPDATE {table} SET fencing_token = GREATEST({now}, fencing_token + 1)
 			WHERE lock_name = :key AND {held} RETURNING fencing_token""";
 
-	/** MySQL returns no rows from an {@code UPDATE}; an upsert does (a gone lock leaves a free row). */
+	/**
+	 * MySQL returns no rows from an {@code UPDATE}; an upsert does (a gone lock leaves a
+	 * free row).
+	 */
 	private static final String FENCE_MYSQL = """
 			INSERT INTO {table} (lock_name, expires_at) VALUES (:key, 0) ON DUPLICATE KEY UPDATE
 			fencing_token = CASE WHEN {held} THEN GREATEST({now}, fencing_token + 1) ELSE fencing_token END
@@ -144,7 +170,10 @@ final class LockSql {
 		return this.database;
 	}
 
-	/** Takes the lock or records a waiter; answers the owner and the microseconds left on its lease. */
+	/**
+	 * Takes the lock or records a waiter; answers the owner and the microseconds left on
+	 * its lease.
+	 */
 	String acquire() {
 		return this.acquire;
 	}
@@ -154,7 +183,10 @@ final class LockSql {
 		return this.release;
 	}
 
-	/** The lock's owner, last releasing owner and microseconds left, to tell gone from taken. */
+	/**
+	 * The lock's owner, last releasing owner and microseconds left, to tell gone from
+	 * taken.
+	 */
 	String state() {
 		return this.state;
 	}

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.jdbc;
 
 import java.io.IOException;
@@ -14,8 +31,8 @@ import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.BadSqlGrammarException;
 
 /**
- * The lock table in a database: its DDL from the schema script in this jar, whether it exists,
- * and creating it.
+ * The lock table in a database: its DDL from the schema script in this jar, whether it
+ * exists, and creating it.
  *
  * @since 0.1.0
  */
@@ -48,7 +65,8 @@ public final class LockTable {
 	}
 
 	/**
-	 * Returns the table's {@code CREATE TABLE IF NOT EXISTS} statement for its database, with its name.
+	 * Returns the table's {@code CREATE TABLE IF NOT EXISTS} statement for its database,
+	 * with its name.
 	 * @return the DDL
 	 */
 	public String ddl() {
@@ -85,13 +103,17 @@ public final class LockTable {
 		}
 	}
 
-	/** Creates the table unless it exists, as several instances starting together may each try. */
+	/**
+	 * Creates the table unless it exists, as several instances starting together may each
+	 * try.
+	 */
 	public void create() {
 		try {
 			this.connections.update(ddl(), Map.of());
 		}
 		catch (DataAccessException ex) {
-			// PostgreSQL's IF NOT EXISTS can still lose a race to another instance's CREATE (on pg_type's key).
+			// PostgreSQL's IF NOT EXISTS can still lose a race to another instance's
+			// CREATE (on pg_type's key).
 			if (!exists()) {
 				throw ex;
 			}

@@ -1,11 +1,28 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.jdbc;
 
 import java.util.regex.Pattern;
 
 /**
- * The check of a lock table's name, which the statements contain as written and PostgreSQL's
- * notices use as their channel: an identifier, optionally after a schema's, that a channel holds
- * whole (PostgreSQL keeps 63 bytes of a name).
+ * The check of a lock table's name, which the statements contain as written and
+ * PostgreSQL's notices use as their channel: an identifier, optionally after a schema's,
+ * that a channel holds whole (PostgreSQL keeps 63 bytes of a name).
  *
  * @since 0.1.0
  */
@@ -20,7 +37,8 @@ public final class LockTableName {
 
 	/**
 	 * Returns the name when it is one.
-	 * @param name the lock table's name, for example {@code distlock_locks} or {@code locks.distlock_locks}
+	 * @param name the lock table's name, for example {@code distlock_locks} or
+	 * {@code locks.distlock_locks}
 	 * @return the name
 	 * @throws IllegalArgumentException when it is not
 	 */

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.jdbc;
 
 import java.time.Duration;
@@ -9,12 +26,13 @@ import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Whether release notices reach a listening connection, learnt rather than assumed: a notice of
- * its own, sent on the lock statements' connections, must come back on the listening one. Behind a
- * transaction pooler (PgBouncer in transaction mode) {@code LISTEN} succeeds on a server connection
- * the client does not keep, and nothing ever comes back. A probe is sent when the connection
- * starts listening and every {@link #INTERVAL} after, whatever came back meanwhile; one that has
- * not come back {@link #ECHO_WAIT} after it was sent is missed. One per listening connection, used by
+ * Whether release notices reach a listening connection, learnt rather than assumed: a
+ * notice of its own, sent on the lock statements' connections, must come back on the
+ * listening one. Behind a transaction pooler (PgBouncer in transaction mode)
+ * {@code LISTEN} succeeds on a server connection the client does not keep, and nothing
+ * ever comes back. A probe is sent when the connection starts listening and every
+ * {@link #INTERVAL} after, whatever came back meanwhile; one that has not come back
+ * {@link #ECHO_WAIT} after it was sent is missed. One per listening connection, used by
  * its thread only.
  */
 final class NoticeProbe {
@@ -27,7 +45,10 @@ final class NoticeProbe {
 	/** How long a probe may take to come back, after its statement returned. */
 	static final Duration ECHO_WAIT = Duration.ofSeconds(2);
 
-	/** Never a lock's name, which holds a colon after the key prefix; unique to this probe. */
+	/**
+	 * Never a lock's name, which holds a colon after the key prefix; unique to this
+	 * probe.
+	 */
 	private final String prefix = "distlock-probe-" + UUID.randomUUID() + "-";
 
 	private final Consumer<String> sender;
@@ -42,15 +63,17 @@ final class NoticeProbe {
 
 	/**
 	 * Creates the probe of a connection that starts listening: one is due at once.
-	 * @param sender sends a notice with the given payload on the listened channel, on another
-	 * connection than the listening one
+	 * @param sender sends a notice with the given payload on the listened channel, on
+	 * another connection than the listening one
 	 */
 	NoticeProbe(Consumer<String> sender) {
 		this.sender = sender;
 		this.nextAt = System.nanoTime();
 	}
 
-	/** Sends a probe if one is due; one that could not be sent counts as not come back. */
+	/**
+	 * Sends a probe if one is due; one that could not be sent counts as not come back.
+	 */
 	void sendIfDue(long now) {
 		if (now - this.nextAt < 0) {
 			return;
@@ -76,7 +99,9 @@ final class NoticeProbe {
 		return false;
 	}
 
-	/** Whether the probe awaited has not come back in time; it is then no longer awaited. */
+	/**
+	 * Whether the probe awaited has not come back in time; it is then no longer awaited.
+	 */
 	boolean missed(long now) {
 		if (this.awaited != null && now - this.sentAt > ECHO_WAIT.toNanos()) {
 			this.awaited = null;

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.jdbc;
 
 import java.sql.Connection;
@@ -20,13 +37,14 @@ import io.github.distlock.store.ReleaseListener;
 import io.github.distlock.store.ReleaseSubscription;
 
 /**
- * Release notices on PostgreSQL: one connection per locker {@code LISTEN}s on the table's channel,
- * on which the release statement {@code NOTIFY}s the name of a lock someone waited for; the
- * {@link SubscribedListeners} are told of the locks this process subscribed to. Notices are active
- * only while a {@link NoticeProbe} sent on another connection comes back on the listening one, and
- * once they turn active every subscribed lock's waiter is told to look again. A lost connection is
- * opened again, backing off up to a second. {@link #stop()} ends the listening thread and waits for it, so that the connection is given back
- * (or closed) before whoever stops next closes the data source.
+ * Release notices on PostgreSQL: one connection per locker {@code LISTEN}s on the table's
+ * channel, on which the release statement {@code NOTIFY}s the name of a lock someone
+ * waited for; the {@link SubscribedListeners} are told of the locks this process
+ * subscribed to. Notices are active only while a {@link NoticeProbe} sent on another
+ * connection comes back on the listening one, and once they turn active every subscribed
+ * lock's waiter is told to look again. A lost connection is opened again, backing off up
+ * to a second. {@link #stop()} ends the listening thread and waits for it, so that the
+ * connection is given back (or closed) before whoever stops next closes the data source.
  */
 final class PostgresReleaseNotices implements AutoCloseable {
 
@@ -59,12 +77,13 @@ final class PostgresReleaseNotices implements AutoCloseable {
 
 	/**
 	 * Creates the notices of one lock table.
-	 * @param dataSource where the listening connection comes from, one that keeps its session
+	 * @param dataSource where the listening connection comes from, one that keeps its
+	 * session
 	 * @param channel the table's channel
 	 * @param names the lock names of this locker
 	 * @param timeout how long one statement may take
-	 * @param probeSender sends a notice with the given payload on the channel, on a connection of
-	 * the lock statements ({@link NoticeProbe})
+	 * @param probeSender sends a notice with the given payload on the channel, on a
+	 * connection of the lock statements ({@link NoticeProbe})
 	 */
 	PostgresReleaseNotices(DataSource dataSource, String channel, LockNames names, Duration timeout,
 			Consumer<String> probeSender) {
@@ -120,8 +139,10 @@ final class PostgresReleaseNotices implements AutoCloseable {
 				logger.debug("Release notices of distributed locks stopped; listening again", ex);
 			}
 			finally {
-				// Also when an Error ends this thread: waiters then look again on their own. A thread
-				// that a stop gave up waiting for leaves the flag to the one started after it.
+				// Also when an Error ends this thread: waiters then look again on their
+				// own. A thread
+				// that a stop gave up waiting for leaves the flag to the one started
+				// after it.
 				if (isCurrent()) {
 					this.listening = false;
 				}
@@ -145,8 +166,9 @@ final class PostgresReleaseNotices implements AutoCloseable {
 	}
 
 	/**
-	 * Delivers notices while this thread is the listening one; notices are active from the moment
-	 * a probe came back until one does not, when the connection is checked and, if broken, left.
+	 * Delivers notices while this thread is the listening one; notices are active from
+	 * the moment a probe came back until one does not, when the connection is checked
+	 * and, if broken, left.
 	 */
 	private void receive(Connection connection) throws SQLException {
 		PGConnection notices = connection.unwrap(PGConnection.class);
@@ -174,8 +196,9 @@ final class PostgresReleaseNotices implements AutoCloseable {
 	}
 
 	/**
-	 * A probe came back: notices are active, and if they were not, every subscribed lock's waiter is
-	 * told to look again, since a release it awaited may have come before the connection listened.
+	 * A probe came back: notices are active, and if they were not, every subscribed
+	 * lock's waiter is told to look again, since a release it awaited may have come
+	 * before the connection listened.
 	 */
 	private void confirmed() {
 		if (!this.listening) {
@@ -200,8 +223,9 @@ final class PostgresReleaseNotices implements AutoCloseable {
 	}
 
 	/**
-	 * Stops listening before the connection goes back to the pool, where another user would
-	 * otherwise go on receiving notices; a connection that cannot is aborted, not pooled.
+	 * Stops listening before the connection goes back to the pool, where another user
+	 * would otherwise go on receiving notices; a connection that cannot is aborted, not
+	 * pooled.
 	 */
 	private void unlisten(Connection connection) {
 		try {
@@ -230,9 +254,10 @@ final class PostgresReleaseNotices implements AutoCloseable {
 	}
 
 	/**
-	 * Stops listening and waits for the listening thread to give its connection back, as long as
-	 * its last statements may take (a probe's wait for a connection and its network timeout, twice
-	 * the query timeout, and the {@code UNLISTEN} after it) and a wait for notifications more.
+	 * Stops listening and waits for the listening thread to give its connection back, as
+	 * long as its last statements may take (a probe's wait for a connection and its
+	 * network timeout, twice the query timeout, and the {@code UNLISTEN} after it) and a
+	 * wait for notifications more.
 	 */
 	void stop() {
 		this.lifecycle.lock();

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.jdbc;
 
 import java.util.List;
@@ -14,9 +31,10 @@ import io.github.distlock.store.ReleaseListener;
 import io.github.distlock.store.ReleaseSubscription;
 
 /**
- * The release listeners of one locker, and the locks this process subscribed to, counted per lock
- * here, so that subscribing costs no round trip: listeners are told of the subscribed locks only,
- * each listener on its own, so that one that throws, even an {@code Error}, stops no other.
+ * The release listeners of one locker, and the locks this process subscribed to, counted
+ * per lock here, so that subscribing costs no round trip: listeners are told of the
+ * subscribed locks only, each listener on its own, so that one that throws, even an
+ * {@code Error}, stops no other.
  */
 final class SubscribedListeners {
 
@@ -34,7 +52,10 @@ final class SubscribedListeners {
 		return this.listeners.isEmpty();
 	}
 
-	/** Subscribes to one lock until the subscription is closed, active while {@code active} says. */
+	/**
+	 * Subscribes to one lock until the subscription is closed, active while
+	 * {@code active} says.
+	 */
 	ReleaseSubscription subscribe(String key, BooleanSupplier active) {
 		this.subscriptions.merge(key, 1, Integer::sum);
 		AtomicBoolean open = new AtomicBoolean(true);
@@ -56,14 +77,20 @@ final class SubscribedListeners {
 		};
 	}
 
-	/** A lock was released while someone waited: its listeners are told if it is subscribed. */
+	/**
+	 * A lock was released while someone waited: its listeners are told if it is
+	 * subscribed.
+	 */
 	void released(String key) {
 		if (this.subscriptions.containsKey(key)) {
 			tellEach(key, ReleaseListener::released);
 		}
 	}
 
-	/** Notices reach this process again: every subscribed lock's waiter is told to look again. */
+	/**
+	 * Notices reach this process again: every subscribed lock's waiter is told to look
+	 * again.
+	 */
 	void noticesResumed() {
 		this.subscriptions.keySet().forEach((key) -> tellEach(key, ReleaseListener::noticesResumed));
 	}

@@ -1,7 +1,24 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 /**
- * The {@link io.github.distlock.store.Locker} on a database table over JDBC: PostgreSQL, MariaDB 10.5
- * or later, and H2. {@code JDBC.md} in this package describes the table, its statements and why
- * they keep the lock contract.
+ * The {@link io.github.distlock.store.Locker} on a database table over JDBC: PostgreSQL,
+ * MariaDB 10.5 or later, and H2. {@code JDBC.md} in this package describes the table, its
+ * statements and why they keep the lock contract.
  */
 @NullMarked
 package io.github.distlock.jdbc;

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.jdbc;
 
 import java.io.File;
@@ -21,9 +38,10 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 
 /**
- * A database server that a test starts on a free loopback port in a temporary directory, and
- * stops by its pid: the shared part of {@link PostgresServer} and {@link MariaDbServer}. Run as
- * root, the server runs as the system user its package created, which owns the directory.
+ * A database server that a test starts on a free loopback port in a temporary directory,
+ * and stops by its pid: the shared part of {@link PostgresServer} and
+ * {@link MariaDbServer}. Run as root, the server runs as the system user its package
+ * created, which owns the directory.
  */
 abstract class DatabaseServer implements AutoCloseable {
 
@@ -46,7 +64,9 @@ abstract class DatabaseServer implements AutoCloseable {
 		this.port = freePort();
 		this.systemUser = systemUser;
 		if (ROOT) {
-			UserPrincipal user = this.directory.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName(systemUser);
+			UserPrincipal user = this.directory.getFileSystem()
+				.getUserPrincipalLookupService()
+				.lookupPrincipalByName(systemUser);
 			Files.setOwner(this.directory, user);
 		}
 	}
@@ -56,7 +76,10 @@ abstract class DatabaseServer implements AutoCloseable {
 
 	abstract String user();
 
-	/** Starts the server, directly or through {@code runuser}; answers the process started. */
+	/**
+	 * Starts the server, directly or through {@code runuser}; answers the process
+	 * started.
+	 */
 	abstract Process launch() throws IOException, InterruptedException;
 
 	/** The server's own pid, once it is known. */
@@ -87,7 +110,8 @@ abstract class DatabaseServer implements AutoCloseable {
 	final void run(String... command) throws IOException, InterruptedException {
 		Process process = processBuilder(command).redirectOutput(this.directory.resolve("setup.log").toFile()).start();
 		if (!process.waitFor(2, TimeUnit.MINUTES) || process.exitValue() != 0) {
-			throw new IllegalStateException(String.join(" ", command) + " failed; see " + this.directory.resolve("setup.log"));
+			throw new IllegalStateException(
+					String.join(" ", command) + " failed; see " + this.directory.resolve("setup.log"));
 		}
 	}
 
@@ -111,14 +135,16 @@ abstract class DatabaseServer implements AutoCloseable {
 	}
 
 	/**
-	 * Sends a signal to the server, every process it started and its launcher, by pid: STOP freezes
-	 * it, CONT thaws it ({@code runuser} stops itself when its child stops, so it is thawed too).
+	 * Sends a signal to the server, every process it started and its launcher, by pid:
+	 * STOP freezes it, CONT thaws it ({@code runuser} stops itself when its child stops,
+	 * so it is thawed too).
 	 */
 	final void signal(String signal) throws IOException, InterruptedException {
 		List<String> command = new ArrayList<>(
 				List.of("kill", "-" + signal, Long.toString(this.launcher.pid()), Long.toString(this.pid)));
-		ProcessHandle.of(this.pid).ifPresent((server) -> server.descendants()
-			.forEach((process) -> command.add(Long.toString(process.pid()))));
+		ProcessHandle.of(this.pid)
+			.ifPresent(
+					(server) -> server.descendants().forEach((process) -> command.add(Long.toString(process.pid()))));
 		new ProcessBuilder(command).start().waitFor();
 	}
 
@@ -133,7 +159,10 @@ abstract class DatabaseServer implements AutoCloseable {
 		}
 	}
 
-	/** The newest installed binary directory matching a glob, such as Debian's {@code /usr/lib/postgresql/15/bin}. */
+	/**
+	 * The newest installed binary directory matching a glob, such as Debian's
+	 * {@code /usr/lib/postgresql/15/bin}.
+	 */
 	static Path binaries(String property, Path parent, String binary) throws IOException {
 		String configured = System.getProperty(property);
 		if (configured != null) {
@@ -143,8 +172,8 @@ abstract class DatabaseServer implements AutoCloseable {
 			return versions.map((version) -> version.resolve("bin"))
 				.filter((bin) -> Files.isExecutable(bin.resolve(binary)))
 				.max(Comparator.comparing(Path::toString))
-				.orElseThrow(() -> new IllegalStateException("No " + binary + " under " + parent + "; install Debian's "
-						+ "package or set -D" + property));
+				.orElseThrow(() -> new IllegalStateException(
+						"No " + binary + " under " + parent + "; install Debian's " + "package or set -D" + property));
 		}
 	}
 

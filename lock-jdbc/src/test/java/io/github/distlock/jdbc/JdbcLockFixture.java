@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.jdbc;
 
 import java.time.Duration;
@@ -12,8 +29,8 @@ import javax.sql.DataSource;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
- * A lock table of its own, for one test, on a {@link TestDatabase}: lockers on it, and what the
- * table holds. Closing it closes the lockers and drops the table.
+ * A lock table of its own, for one test, on a {@link TestDatabase}: lockers on it, and
+ * what the table holds. Closing it closes the lockers and drops the table.
  */
 final class JdbcLockFixture implements AutoCloseable {
 
@@ -51,7 +68,10 @@ final class JdbcLockFixture implements AutoCloseable {
 		this.jdbc.execute("TRUNCATE TABLE " + this.table);
 	}
 
-	/** The locks held or given way, with the milliseconds left on each (expired rows are free). */
+	/**
+	 * The locks held or given way, with the milliseconds left on each (expired rows are
+	 * free).
+	 */
 	Map<String, Long> timesToLive() {
 		String now = this.database == TestDatabase.MARIADB ? LockDatabase.MYSQL.now()
 				: LockDatabase.valueOf(this.database.name()).now();
@@ -59,7 +79,8 @@ final class JdbcLockFixture implements AutoCloseable {
 			.queryForList("SELECT lock_name, (expires_at - " + now + ") / 1000 AS ttl FROM " + this.table
 					+ " WHERE expires_at > " + now)
 			.stream()
-			.collect(Collectors.toMap((row) -> (String) row.get("lock_name"), (row) -> ((Number) row.get("ttl")).longValue()));
+			.collect(Collectors.toMap((row) -> (String) row.get("lock_name"),
+					(row) -> ((Number) row.get("ttl")).longValue()));
 	}
 
 	private JdbcLocker track(JdbcLocker locker) {

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.jdbc;
 
 import java.time.Duration;
@@ -15,8 +32,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The {@code distlock} health on each database: up while the database answers, whether or not it
- * sends release notices; on PostgreSQL, once its listening connection is open.
+ * The {@code distlock} health on each database: up while the database answers, whether or
+ * not it sends release notices; on PostgreSQL, once its listening connection is open.
  */
 class JdbcLockHealthTests {
 
@@ -27,10 +44,11 @@ class JdbcLockHealthTests {
 			JdbcLocker locker = fixture.locker();
 			locker.onRelease((key) -> {
 			});
-			DistributedLockHealthIndicator indicator = new DistributedLockHealthIndicator(locker, Duration.ofSeconds(10),
-					new RecentLeaseLosses());
+			DistributedLockHealthIndicator indicator = new DistributedLockHealthIndicator(locker,
+					Duration.ofSeconds(10), new RecentLeaseLosses());
 			try {
-				await().atMost(Duration.ofSeconds(10)).until(() -> indicator.health(true).getStatus().equals(Status.UP));
+				await().atMost(Duration.ofSeconds(10))
+					.until(() -> indicator.health(true).getStatus().equals(Status.UP));
 				Health health = indicator.health(true);
 				assertThat(health.getDetails()).containsEntry("store", "answers")
 					.containsEntry("releaseNotices", (database == TestDatabase.POSTGRESQL) ? "subscribed"

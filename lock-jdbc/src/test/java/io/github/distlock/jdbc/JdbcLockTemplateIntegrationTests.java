@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.jdbc;
 
 import java.time.Duration;
@@ -19,9 +36,10 @@ import io.github.distlock.core.WatchdogSettings;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Two lock templates, as two JVMs, on one lock table: threads of both increment a counter by
- * read-then-write under one lock. No update is lost, and the fencing tokens follow the order in
- * which the lock was held, with release notices (PostgreSQL) and without (a look every 200 ms).
+ * Two lock templates, as two JVMs, on one lock table: threads of both increment a counter
+ * by read-then-write under one lock. No update is lost, and the fencing tokens follow the
+ * order in which the lock was held, with release notices (PostgreSQL) and without (a look
+ * every 200 ms).
  */
 class JdbcLockTemplateIntegrationTests {
 
@@ -29,7 +47,10 @@ class JdbcLockTemplateIntegrationTests {
 
 	private static final int INCREMENTS_PER_THREAD = 10;
 
-	/** Written under the lock; synchronized and volatile only so that every thread sees the last write. */
+	/**
+	 * Written under the lock; synchronized and volatile only so that every thread sees
+	 * the last write.
+	 */
 	private final List<Long> tokensInLockOrder = Collections.synchronizedList(new ArrayList<>());
 
 	private volatile long counter;

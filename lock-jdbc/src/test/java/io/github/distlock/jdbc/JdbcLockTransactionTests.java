@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.jdbc;
 
 import java.sql.Connection;
@@ -27,9 +44,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
- * Lock statements run outside the caller's transaction on the same data source: a rollback does
- * not undo a lock, other connections see a lock before the caller commits, and the caller's
- * transaction holds no row lock of the lock table.
+ * Lock statements run outside the caller's transaction on the same data source: a
+ * rollback does not undo a lock, other connections see a lock before the caller commits,
+ * and the caller's transaction holds no row lock of the lock table.
  */
 class JdbcLockTransactionTests {
 
@@ -41,7 +58,8 @@ class JdbcLockTransactionTests {
 		try (JdbcLockFixture fixture = new JdbcLockFixture(database)) {
 			JdbcLocker locker = fixture.locker();
 			transactions(fixture).executeWithoutResult((status) -> {
-				assertThat(locker.tryAcquire("rolled-back", "first", LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED);
+				assertThat(locker.tryAcquire("rolled-back", "first", LEASE, Duration.ZERO))
+					.isEqualTo(Acquisition.ACQUIRED);
 				status.setRollbackOnly();
 			});
 			assertThat(fixture.locker().tryAcquire("rolled-back", "second", LEASE, Duration.ZERO).acquired()).isFalse();
@@ -71,7 +89,8 @@ class JdbcLockTransactionTests {
 			JdbcLocker locker = fixture.locker();
 			Release release = transactions(fixture).execute((status) -> {
 				locker.tryAcquire("row", "first", LEASE, Duration.ZERO);
-				// Had the acquire joined this transaction, its row lock would hold this release until the commit.
+				// Had the acquire joined this transaction, its row lock would hold this
+				// release until the commit.
 				return CompletableFuture.supplyAsync(() -> locker.release("row", "first"))
 					.orTimeout(10, TimeUnit.SECONDS)
 					.join();
@@ -84,8 +103,9 @@ class JdbcLockTransactionTests {
 	void lockThroughAWrappedTransactionAwareProxyLeavesTheCallersWorkToItsTransaction() {
 		try (JdbcLockFixture fixture = new JdbcLockFixture(TestDatabase.H2)) {
 			DataSource wrapped = new DelegatingDataSource(new TransactionAwareDataSourceProxy(fixture.dataSource));
-			writeLockAndRollBack(fixture, wrapped, (locker) -> assertThat(
-					locker.tryAcquire("wrapped", "first", LEASE, Duration.ZERO)).isEqualTo(Acquisition.ACQUIRED));
+			writeLockAndRollBack(fixture, wrapped,
+					(locker) -> assertThat(locker.tryAcquire("wrapped", "first", LEASE, Duration.ZERO))
+						.isEqualTo(Acquisition.ACQUIRED));
 			assertThat(fixture.locker().tryAcquire("wrapped", "second", LEASE, Duration.ZERO).acquired()).isFalse();
 		}
 	}
@@ -101,15 +121,17 @@ class JdbcLockTransactionTests {
 				}
 
 			};
-			writeLockAndRollBack(fixture, opaque, (locker) -> assertThatIllegalStateException()
-				.isThrownBy(() -> locker.tryAcquire("opaque", "first", LEASE, Duration.ZERO))
-				.withMessageContaining("connection of the current transaction"));
+			writeLockAndRollBack(fixture, opaque,
+					(locker) -> assertThatIllegalStateException()
+						.isThrownBy(() -> locker.tryAcquire("opaque", "first", LEASE, Duration.ZERO))
+						.withMessageContaining("connection of the current transaction"));
 		}
 	}
 
 	/**
-	 * In a transaction, writes a row of the caller's, locks with a locker on the given data source,
-	 * checks that no other connection sees the row, and rolls back; then checks the row is gone.
+	 * In a transaction, writes a row of the caller's, locks with a locker on the given
+	 * data source, checks that no other connection sees the row, and rolls back; then
+	 * checks the row is gone.
 	 */
 	private static void writeLockAndRollBack(JdbcLockFixture fixture, DataSource lockerDataSource,
 			Consumer<JdbcLocker> lock) {

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.jdbc;
 
 import java.sql.Connection;
@@ -34,19 +51,23 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The application holds every connection of its pool (H2 behind Hikari, whose own connection
- * timeout is far longer than the locker's): each store call fails within
- * {@code distlock.jdbc.timeout}, or an acquire within its caller's shorter wait, with an exception
- * naming the cause and the setting, through Hikari's own bounded borrow and through any other
- * data source (here Hikari behind a {@link DelegatingDataSource}, which the locker cannot see
- * through); a connection that arrives after its caller left goes back to the pool; a watchdog
- * lease that lapses meanwhile is reported lost once it ends, not once the pool gives up.
+ * The application holds every connection of its pool (H2 behind Hikari, whose own
+ * connection timeout is far longer than the locker's): each store call fails within
+ * {@code distlock.jdbc.timeout}, or an acquire within its caller's shorter wait, with an
+ * exception naming the cause and the setting, through Hikari's own bounded borrow and
+ * through any other data source (here Hikari behind a {@link DelegatingDataSource}, which
+ * the locker cannot see through); a connection that arrives after its caller left goes
+ * back to the pool; a watchdog lease that lapses meanwhile is reported lost once it ends,
+ * not once the pool gives up.
  */
 class JdbcLockerExhaustedPoolTests {
 
 	private static final Duration TIMEOUT = Duration.ofSeconds(1);
 
-	/** The pool's own wait for a connection: a call that waits for it is not bounded by the locker's timeout. */
+	/**
+	 * The pool's own wait for a connection: a call that waits for it is not bounded by
+	 * the locker's timeout.
+	 */
 	private static final long POOL_TIMEOUT_MILLIS = 15_000;
 
 	/** Generous for a loaded machine, and well below the pool's own timeout. */
@@ -113,7 +134,8 @@ class JdbcLockerExhaustedPoolTests {
 			assertThatExceptionOfType(CannotGetJdbcConnectionException.class)
 				.isThrownBy(() -> locker.tryAcquire("k", "owner", Duration.ofMinutes(1), Duration.ZERO));
 			assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(BOUND);
-			// The borrow the caller left still waits in the pool: it gets the connection given back now.
+			// The borrow the caller left still waits in the pool: it gets the connection
+			// given back now.
 			giveBackConnections();
 			await().atMost(Duration.ofSeconds(30))
 				.until(() -> this.pool.getHikariPoolMXBean().getActiveConnections() == 0
@@ -132,7 +154,8 @@ class JdbcLockerExhaustedPoolTests {
 			AtomicReference<Throwable> failure = new AtomicReference<>();
 			AtomicBoolean interruptKept = new AtomicBoolean();
 			Thread caller = new Thread(() -> {
-				failure.set(catchThrowable(() -> locker.tryAcquire("k", "owner", Duration.ofMinutes(1), Duration.ZERO)));
+				failure
+					.set(catchThrowable(() -> locker.tryAcquire("k", "owner", Duration.ofMinutes(1), Duration.ZERO)));
 				interruptKept.set(Thread.currentThread().isInterrupted());
 			});
 			caller.start();
@@ -169,7 +192,8 @@ class JdbcLockerExhaustedPoolTests {
 			exhaustThePool();
 			assertThat(lost.await(POOL_TIMEOUT_MILLIS * 2, TimeUnit.MILLISECONDS)).isTrue();
 			Duration took = Duration.ofNanos(System.nanoTime() - started);
-			System.out.println("A 2 s watchdog lease, the pool exhausted, reported lost after " + took.toMillis() + " ms");
+			System.out
+				.println("A 2 s watchdog lease, the pool exhausted, reported lost after " + took.toMillis() + " ms");
 			assertThat(handle.isHeld()).isFalse();
 			assertThat(took).isLessThan(lease.plus(BOUND));
 			giveBackConnections();

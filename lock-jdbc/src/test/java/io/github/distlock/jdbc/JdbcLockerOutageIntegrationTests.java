@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.jdbc;
 
 import java.time.Duration;
@@ -16,9 +33,9 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
- * A PostgreSQL server of this test's own that stops answering (every process of it frozen with
- * SIGSTOP): lock calls fail with an exception within their timeouts rather than hang, and lock
- * again once it answers, with the same locker.
+ * A PostgreSQL server of this test's own that stops answering (every process of it frozen
+ * with SIGSTOP): lock calls fail with an exception within their timeouts rather than
+ * hang, and lock again once it answers, with the same locker.
  */
 class JdbcLockerOutageIntegrationTests {
 
@@ -55,7 +72,8 @@ class JdbcLockerOutageIntegrationTests {
 					.isThrownBy(() -> locker.tryAcquire("during", "second", Duration.ofSeconds(30), Duration.ZERO));
 				Duration took = Duration.ofNanos(System.nanoTime() - started);
 				System.out.println("A lock call on a frozen PostgreSQL failed after " + took.toMillis() + " ms");
-				// The pool's connection timeout, then twice the statement timeout on the network, and slack for a loaded machine.
+				// The pool's connection timeout, then twice the statement timeout on the
+				// network, and slack for a loaded machine.
 				assertThat(took).isLessThan(Duration.ofSeconds(20));
 				assertThatExceptionOfType(RuntimeException.class).isThrownBy(locker::ping);
 			}

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.jdbc;
 
 import java.time.Duration;
@@ -18,10 +35,11 @@ import org.junit.jupiter.params.provider.EnumSource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Processes racing for locks that have no row yet, released at once by a barrier: on every
- * database each lock goes to exactly one of them, and none gets an error (an insert that loses
- * the race to another, or a database that picks it as a deadlock's victim, is run once more).
- * Processes contending on connections whose default is REPEATABLE READ get no error either.
+ * Processes racing for locks that have no row yet, released at once by a barrier: on
+ * every database each lock goes to exactly one of them, and none gets an error (an insert
+ * that loses the race to another, or a database that picks it as a deadlock's victim, is
+ * run once more). Processes contending on connections whose default is REPEATABLE READ
+ * get no error either.
  */
 class JdbcLockerRaceTests {
 
@@ -65,13 +83,15 @@ class JdbcLockerRaceTests {
 				JdbcLockFixture fixture = new JdbcLockFixture(TestDatabase.POSTGRESQL)) {
 			List<Future<?>> processes = new ArrayList<>();
 			for (int i = 0; i < PROCESSES; i++) {
-				JdbcLocker locker = new JdbcLocker(repeatableRead, fixture.table, fixture.keyPrefix, JdbcLockFixture.TIMEOUT);
+				JdbcLocker locker = new JdbcLocker(repeatableRead, fixture.table, fixture.keyPrefix,
+						JdbcLockFixture.TIMEOUT);
 				String owner = "owner-" + i;
 				processes.add(threads.submit(() -> {
 					try (locker) {
 						for (int round = 0; round < ROUNDS; round++) {
 							String key = "hot-" + (round % 2);
-							if (locker.tryAcquire(key, owner, Duration.ofSeconds(30), Duration.ofSeconds(10)).acquired()) {
+							if (locker.tryAcquire(key, owner, Duration.ofSeconds(30), Duration.ofSeconds(10))
+								.acquired()) {
 								locker.release(key, owner);
 							}
 						}
@@ -94,8 +114,10 @@ class JdbcLockerRaceTests {
 		for (JdbcLocker process : processes) {
 			attempts.add(threads.submit(() -> {
 				start.await(10, TimeUnit.SECONDS);
-				return process.tryAcquire(key, "owner-" + System.identityHashCode(process), Duration.ofSeconds(30),
-						Duration.ofSeconds(10)).acquired();
+				return process
+					.tryAcquire(key, "owner-" + System.identityHashCode(process), Duration.ofSeconds(30),
+							Duration.ofSeconds(10))
+					.acquired();
 			}));
 		}
 		long winners = 0;

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.jdbc;
 
 import java.time.Duration;
@@ -49,7 +66,8 @@ class JdbcLockerTests {
 		giver.tryAcquire("given", "holder", LEASE, Duration.ZERO);
 		this.fixture.locker().tryAcquire("given", "caller", LEASE, Duration.ofSeconds(10));
 		giver.giveWay("given", "holder");
-		// Waiters without notices look again every 200 ms; a window shorter than that could pass unseen.
+		// Waiters without notices look again every 200 ms; a window shorter than that
+		// could pass unseen.
 		assertThat(this.fixture.timesToLive().get(this.fixture.keyPrefix + ":given")).isGreaterThan(200);
 	}
 

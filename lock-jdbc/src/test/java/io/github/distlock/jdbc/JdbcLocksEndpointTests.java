@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.jdbc;
 
 import java.time.Duration;
@@ -15,8 +32,8 @@ import io.github.distlock.endpoint.LocksEndpoint;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The {@code locks} endpoint on each database: an instance asked about a lock another instance
- * holds names that instance and the lease left in the table.
+ * The {@code locks} endpoint on each database: an instance asked about a lock another
+ * instance holds names that instance and the lease left in the table.
  */
 class JdbcLocksEndpointTests {
 
@@ -28,7 +45,8 @@ class JdbcLocksEndpointTests {
 		try (JdbcLockFixture fixture = new JdbcLockFixture(database);
 				DefaultLockTemplate holderTemplate = template(fixture, "billing-1");
 				DefaultLockTemplate asker = template(fixture, "billing-2")) {
-			HolderDescriptor holder = HolderAsSeenElsewhere.holder(holderTemplate, "billing-1", LEASE, new LocksEndpoint(asker));
+			HolderDescriptor holder = HolderAsSeenElsewhere.holder(holderTemplate, "billing-1", LEASE,
+					new LocksEndpoint(asker));
 			assertThat(holder.leaseLeftMillis()).isPositive().isLessThanOrEqualTo(LEASE.toMillis());
 		}
 	}

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.jdbc;
 
 import org.junit.jupiter.params.ParameterizedTest;
@@ -7,8 +24,9 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 import static org.assertj.core.api.Assertions.assertThatNoException;
 
 /**
- * MariaDB's version as either driver reports it: 10.5 or later is taken, older is refused (there
- * is no older MariaDB to start here, so the versions are given as their drivers report them).
+ * MariaDB's version as either driver reports it: 10.5 or later is taken, older is refused
+ * (there is no older MariaDB to start here, so the versions are given as their drivers
+ * report them).
  */
 class LockDatabaseTests {
 

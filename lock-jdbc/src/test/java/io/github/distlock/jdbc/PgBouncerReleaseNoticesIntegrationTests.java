@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.jdbc;
 
 import java.time.Duration;
@@ -25,10 +42,10 @@ import static org.assertj.core.api.SoftAssertions.assertSoftly;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Release notices of a locker whose connections go through PgBouncer in transaction mode, where
- * {@code LISTEN} succeeds and hears nothing: notices are not reported active, so a waiter looks
- * again at short intervals rather than sleeping out the holder's lease; listening on a connection
- * straight to PostgreSQL, they are confirmed active.
+ * Release notices of a locker whose connections go through PgBouncer in transaction mode,
+ * where {@code LISTEN} succeeds and hears nothing: notices are not reported active, so a
+ * waiter looks again at short intervals rather than sleeping out the holder's lease;
+ * listening on a connection straight to PostgreSQL, they are confirmed active.
  */
 class PgBouncerReleaseNoticesIntegrationTests {
 
@@ -49,11 +66,12 @@ class PgBouncerReleaseNoticesIntegrationTests {
 
 	@BeforeAll
 	static void startPgBouncer() throws Exception {
-		pgBouncer = PgBouncerServer.startedInFrontOf(((HikariDataSource) TestDatabase.POSTGRESQL.dataSource()).getJdbcUrl());
+		pgBouncer = PgBouncerServer
+			.startedInFrontOf(((HikariDataSource) TestDatabase.POSTGRESQL.dataSource()).getJdbcUrl());
 		throughPgBouncer = pgBouncer.dataSource(POOL);
-		// Filled now, so that no new connection runs a statement on the listener's server connection later.
-		await().atMost(SETTLE)
-			.until(() -> throughPgBouncer.getHikariPoolMXBean().getIdleConnections() == POOL);
+		// Filled now, so that no new connection runs a statement on the listener's server
+		// connection later.
+		await().atMost(SETTLE).until(() -> throughPgBouncer.getHikariPoolMXBean().getIdleConnections() == POOL);
 	}
 
 	@AfterAll
@@ -83,8 +101,8 @@ class PgBouncerReleaseNoticesIntegrationTests {
 	void noticesOnAConnectionStraightToPostgresAreConfirmedActive() throws Exception {
 		HikariDataSource direct = (HikariDataSource) TestDatabase.POSTGRESQL.dataSource();
 		DataSource listening = new DriverManagerDataSource(direct.getJdbcUrl(), direct.getUsername(), "");
-		try (JdbcLocker locker = new JdbcLocker(throughPgBouncer, listening, this.fixture.table,
-				this.fixture.keyPrefix, JdbcLockFixture.TIMEOUT)) {
+		try (JdbcLocker locker = new JdbcLocker(throughPgBouncer, listening, this.fixture.table, this.fixture.keyPrefix,
+				JdbcLockFixture.TIMEOUT)) {
 			Optional<LockHandle> taken = waitForReleasedLock(locker);
 			assertThat(locker.releaseNoticesActive()).as("notices active on a direct connection").isTrue();
 			assertThat(taken).as("the lock, taken by the waiter after its release").isPresent();
@@ -92,11 +110,13 @@ class PgBouncerReleaseNoticesIntegrationTests {
 	}
 
 	/**
-	 * Once the locker's listener ran {@code LISTEN}, a waiter through the locker waits for a lock
-	 * that another process holds for longer than the waiter waits, and the holder releases it.
+	 * Once the locker's listener ran {@code LISTEN}, a waiter through the locker waits
+	 * for a lock that another process holds for longer than the waiter waits, and the
+	 * holder releases it.
 	 */
 	private Optional<LockHandle> waitForReleasedLock(JdbcLocker locker) throws Exception {
-		DefaultLockTemplate waiter = new DefaultLockTemplate(locker, WatchdogSettings.watchdogLease(Duration.ofSeconds(30)));
+		DefaultLockTemplate waiter = new DefaultLockTemplate(locker,
+				WatchdogSettings.watchdogLease(Duration.ofSeconds(30)));
 		JdbcLocker holder = this.fixture.locker();
 		try {
 			await().atMost(SETTLE).until(this::listenRan);
@@ -115,9 +135,9 @@ class PgBouncerReleaseNoticesIntegrationTests {
 	}
 
 	/**
-	 * Whether a server connection ran the listener's {@code LISTEN}, or a probe sent after it, last:
-	 * behind PgBouncer nothing else runs until the waiter starts but a check of the connection
-	 * after a probe that did not come back, two seconds later.
+	 * Whether a server connection ran the listener's {@code LISTEN}, or a probe sent
+	 * after it, last: behind PgBouncer nothing else runs until the waiter starts but a
+	 * check of the connection after a probe that did not come back, two seconds later.
 	 */
 	private boolean listenRan() {
 		return new JdbcTemplate(this.fixture.dataSource).queryForObject(

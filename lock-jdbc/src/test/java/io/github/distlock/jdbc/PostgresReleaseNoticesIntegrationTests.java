@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.jdbc;
 
 import java.sql.Connection;
@@ -24,10 +41,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The listening connection of a PostgreSQL locker: notices are not active until it listens, it
- * listens again after the connection is lost, and then tells each subscribed lock's waiter to look
- * again before delivering notices as before; it goes back to the pool no longer listening, a
- * stopped locker listens again once started, and a listener's Error does not stop it.
+ * The listening connection of a PostgreSQL locker: notices are not active until it
+ * listens, it listens again after the connection is lost, and then tells each subscribed
+ * lock's waiter to look again before delivering notices as before; it goes back to the
+ * pool no longer listening, a stopped locker listens again once started, and a listener's
+ * Error does not stop it.
  */
 class PostgresReleaseNoticesIntegrationTests {
 
@@ -96,7 +114,9 @@ class PostgresReleaseNoticesIntegrationTests {
 				await().atMost(WAIT).until(locker::releaseNoticesActive);
 			}
 			assertThat(new JdbcTemplate(single).queryForObject("SELECT COUNT(*) FROM pg_listening_channels()",
-					Integer.class)).as("channels the pooled connection listens on").isZero();
+					Integer.class))
+				.as("channels the pooled connection listens on")
+				.isZero();
 		}
 	}
 
@@ -150,7 +170,10 @@ class PostgresReleaseNoticesIntegrationTests {
 		};
 	}
 
-	/** The fixture's data source, refusing connections while told to, as a database that is away. */
+	/**
+	 * The fixture's data source, refusing connections while told to, as a database that
+	 * is away.
+	 */
 	private static final class SwitchableDataSource extends DelegatingDataSource {
 
 		volatile boolean refusing;

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.jdbc;
 
 import java.io.IOException;
@@ -5,9 +22,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * A PostgreSQL server from Debian's binaries ({@code initdb} and {@code postgres}, found under
- * {@code /usr/lib/postgresql}, or {@code -Ddistlock.postgres.bin}), without fsync, trusting local
- * connections of user {@code distlock}.
+ * A PostgreSQL server from Debian's binaries ({@code initdb} and {@code postgres}, found
+ * under {@code /usr/lib/postgresql}, or {@code -Ddistlock.postgres.bin}), without fsync,
+ * trusting local connections of user {@code distlock}.
  */
 final class PostgresServer extends DatabaseServer {
 

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.redis;
 
 import java.time.Duration;
@@ -29,13 +46,13 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 import org.springframework.data.redis.core.script.RedisScript;
 
 /**
- * Runs a lock script followed by {@code WAIT} on a connection of its own to the master of the
- * lock's slot, opened through the application's Lettuce client (so with its settings, and
- * through the Sentinels or the cluster's topology), never on the shared connection, which
- * {@code WAIT} would block. A {@code WAIT} counts only for the script when both ran on one server
- * connection: should the connection drop in between, Lettuce sends the unanswered commands again
- * on a new one, where {@code WAIT} knows nothing of the script's write, so the write is taken as
- * unconfirmed. See the package documentation.
+ * Runs a lock script followed by {@code WAIT} on a connection of its own to the master of
+ * the lock's slot, opened through the application's Lettuce client (so with its settings,
+ * and through the Sentinels or the cluster's topology), never on the shared connection,
+ * which {@code WAIT} would block. A {@code WAIT} counts only for the script when both ran
+ * on one server connection: should the connection drop in between, Lettuce sends the
+ * unanswered commands again on a new one, where {@code WAIT} knows nothing of the
+ * script's write, so the write is taken as unconfirmed. See the package documentation.
  */
 final class AcknowledgedWrites implements AutoCloseable {
 
@@ -69,14 +86,15 @@ final class AcknowledgedWrites implements AutoCloseable {
 	}
 
 	/**
-	 * Runs a script and then {@code WAIT} on the master of the slot of its first key, sent together.
+	 * Runs a script and then {@code WAIT} on the master of the slot of its first key,
+	 * sent together.
 	 * @param script the script
 	 * @param keys the script's keys, all in one slot
 	 * @param args the script's arguments
 	 * @param <T> the script's answer
 	 * @return the script's answer and how many replicas confirmed its writes
-	 * @throws ReplicaAcknowledgementException when the connection dropped before {@code WAIT}
-	 * answered
+	 * @throws ReplicaAcknowledgementException when the connection dropped before
+	 * {@code WAIT} answered
 	 */
 	<T> Answer<T> write(RedisScript<T> script, List<String> keys, String... args) {
 		StatefulRedisConnection<String, String> master = masterOf(keys.get(0));
@@ -84,15 +102,17 @@ final class AcknowledgedWrites implements AutoCloseable {
 			return write(master, script, true, keys, args);
 		}
 		catch (RedisNoScriptException ex) {
-			// The script was not loaded on this master yet (a new one after a failover, or SCRIPT FLUSH).
+			// The script was not loaded on this master yet (a new one after a failover,
+			// or SCRIPT FLUSH).
 			return write(master, script, false, keys, args);
 		}
 	}
 
 	/**
-	 * Sends a script after everything sent so far on the connection to the master of the slot of
-	 * its first key, so that it runs after those commands, without waiting for its answer. With its
-	 * source rather than its SHA, which a master that lost its script cache would refuse.
+	 * Sends a script after everything sent so far on the connection to the master of the
+	 * slot of its first key, so that it runs after those commands, without waiting for
+	 * its answer. With its source rather than its SHA, which a master that lost its
+	 * script cache would refuse.
 	 * @param script the script
 	 * @param keys the script's keys, all in one slot
 	 * @param args the script's arguments
@@ -114,20 +134,26 @@ final class AcknowledgedWrites implements AutoCloseable {
 				this.acknowledgement.timeout().toMillis());
 		awaitEither(answer, replicas, dropped, master.getTimeout().plus(this.acknowledgement.timeout()));
 		if (dropped.isDone()) {
-			// Lettuce may still hold either command to send again: no need, the write counts as unconfirmed.
+			// Lettuce may still hold either command to send again: no need, the write
+			// counts as unconfirmed.
 			answer.cancel(false);
 			replicas.cancel(false);
-			throw new ReplicaAcknowledgementException("The connection to the master of '" + keys.get(0) + "' dropped before "
+			throw new ReplicaAcknowledgementException("The connection to the master of '" + keys.get(0)
+					+ "' dropped before "
 					+ "its replicas confirmed the write; a WAIT sent again on a new connection would confirm nothing of it");
 		}
 		return new Answer<>(result(answer), result(replicas), this.acknowledgement.replicas(), sentAt);
 	}
 
-	/** Waits until {@code WAIT} answered or the connection dropped, at most {@code timeout}. */
+	/**
+	 * Waits until {@code WAIT} answered or the connection dropped, at most
+	 * {@code timeout}.
+	 */
 	private static void awaitEither(RedisFuture<?> script, RedisFuture<Long> replicas, CompletableFuture<Void> dropped,
 			Duration timeout) {
 		try {
-			CompletableFuture.anyOf(replicas.toCompletableFuture(), dropped).get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+			CompletableFuture.anyOf(replicas.toCompletableFuture(), dropped)
+				.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
 		}
 		catch (ExecutionException ex) {
 			// WAIT failed; the script's own failure, if any, tells more.
@@ -218,11 +244,12 @@ final class AcknowledgedWrites implements AutoCloseable {
 
 	/**
 	 * What the master answered, on one connection.
+	 *
 	 * @param answer the script's answer
 	 * @param replicas how many replicas confirmed the script's writes in time
 	 * @param required how many replicas must confirm
-	 * @param sentAt the {@link System#nanoTime()} just before the script was sent, once connected
-	 * (and, after a {@code NOSCRIPT} answer, before it was sent again)
+	 * @param sentAt the {@link System#nanoTime()} just before the script was sent, once
+	 * connected (and, after a {@code NOSCRIPT} answer, before it was sent again)
 	 * @param <T> the script's answer
 	 */
 	record Answer<T>(T answer, long replicas, int required, long sentAt) {

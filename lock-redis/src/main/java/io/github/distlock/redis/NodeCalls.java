@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.redis;
 
 import java.time.Duration;
@@ -18,16 +35,18 @@ import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Runs one call on every Redlock node at once and gathers the answers. Each node's client gives up
- * after the node timeout; this waits a margin longer at most, then counts the node as failed and
- * interrupts its call, so that a call never outlasts a node's failure to answer by much, whatever
- * its client does. A node has at most {@value #MOST_CALLS_IN_FLIGHT} calls in flight: beyond that
- * (a node that answers slower than calls come) a call to it fails at once, rather than threads
- * piling up behind it.
+ * Runs one call on every Redlock node at once and gathers the answers. Each node's client
+ * gives up after the node timeout; this waits a margin longer at most, then counts the
+ * node as failed and interrupts its call, so that a call never outlasts a node's failure
+ * to answer by much, whatever its client does. A node has at most
+ * {@value #MOST_CALLS_IN_FLIGHT} calls in flight: beyond that (a node that answers slower
+ * than calls come) a call to it fails at once, rather than threads piling up behind it.
  */
 final class NodeCalls implements AutoCloseable {
 
-	/** What a node's call may take beyond its node timeout before it counts as unanswered. */
+	/**
+	 * What a node's call may take beyond its node timeout before it counts as unanswered.
+	 */
 	private static final Duration MARGIN = Duration.ofMillis(100);
 
 	static final int MOST_CALLS_IN_FLIGHT = 64;
@@ -62,7 +81,10 @@ final class NodeCalls implements AutoCloseable {
 		return this.nodes;
 	}
 
-	/** Runs {@code call} on every node and waits for the answers, each at most the node timeout and a margin. */
+	/**
+	 * Runs {@code call} on every node and waits for the answers, each at most the node
+	 * timeout and a margin.
+	 */
 	<T> NodeAnswers<T> onEveryNode(Function<RedisLocker, T> call) {
 		List<@Nullable Future<T>> calls = new ArrayList<>(this.nodes.size());
 		for (int i = 0; i < this.nodes.size(); i++) {
@@ -97,9 +119,9 @@ final class NodeCalls implements AutoCloseable {
 	}
 
 	/**
-	 * Runs {@code call} on every node at once and waits for every answer, however long: for calls
-	 * that bound their own time and whose every answer counts (a subscription, to close later).
-	 * They do not count against the calls in flight.
+	 * Runs {@code call} on every node at once and waits for every answer, however long:
+	 * for calls that bound their own time and whose every answer counts (a subscription,
+	 * to close later). They do not count against the calls in flight.
 	 * @return the answers, in the nodes' order
 	 */
 	<T> List<T> onEveryNodeToTheEnd(Function<RedisLocker, T> call) {
@@ -114,14 +136,20 @@ final class NodeCalls implements AutoCloseable {
 		}
 	}
 
-	/** Runs {@code call} on every node without waiting for the answers; a node with no room is left out. */
+	/**
+	 * Runs {@code call} on every node without waiting for the answers; a node with no
+	 * room is left out.
+	 */
 	void onEveryNodeLater(Function<RedisLocker, ?> call) {
 		for (int i = 0; i < this.nodes.size(); i++) {
 			start(i, call);
 		}
 	}
 
-	/** Starts the call on node {@code index}, or returns {@code null} when it has no room for another. */
+	/**
+	 * Starts the call on node {@code index}, or returns {@code null} when it has no room
+	 * for another.
+	 */
 	private <T> @Nullable Future<T> start(int index, Function<RedisLocker, T> call) {
 		Semaphore room = this.inFlight.get(index);
 		if (!room.tryAcquire()) {
@@ -129,7 +157,10 @@ final class NodeCalls implements AutoCloseable {
 		}
 		FutureTask<T> task = new FutureTask<>(() -> call.apply(this.nodes.get(index))) {
 
-			/** Run once however the call ends: answered, failed, or cancelled before or while it ran. */
+			/**
+			 * Run once however the call ends: answered, failed, or cancelled before or
+			 * while it ran.
+			 */
 			@Override
 			protected void done() {
 				room.release();

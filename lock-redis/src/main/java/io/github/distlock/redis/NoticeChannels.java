@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.redis;
 
 import java.util.HashMap;
@@ -13,10 +30,10 @@ import io.lettuce.core.pubsub.api.async.RedisPubSubAsyncCommands;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The notice channels this locker subscribes to, counted per subscription, and the commands that
- * subscribe and unsubscribe them on the current pub/sub connection (package documentation,
- * "Release notices"). Commands are sent under the mutex, so they reach the server in the order of
- * the counts' changes; none waits for its answer there.
+ * The notice channels this locker subscribes to, counted per subscription, and the
+ * commands that subscribe and unsubscribe them on the current pub/sub connection (package
+ * documentation, "Release notices"). Commands are sent under the mutex, so they reach the
+ * server in the order of the counts' changes; none waits for its answer there.
  */
 final class NoticeChannels {
 
@@ -31,7 +48,10 @@ final class NoticeChannels {
 
 	private @Nullable StatefulRedisPubSubConnection<String, String> connection;
 
-	/** Whether the server has sharded pub/sub; false from its first refusal of SSUBSCRIBE as unknown. */
+	/**
+	 * Whether the server has sharded pub/sub; false from its first refusal of SSUBSCRIBE
+	 * as unknown.
+	 */
 	private boolean sharded = true;
 
 	NoticeChannels(Consumer<Throwable> refusals, Consumer<Runnable> later) {
@@ -39,7 +59,9 @@ final class NoticeChannels {
 		this.later = later;
 	}
 
-	/** Counts one more subscription of the lock's channel, subscribing it for the first. */
+	/**
+	 * Counts one more subscription of the lock's channel, subscribing it for the first.
+	 */
 	NoticeChannel open(String key, String name) {
 		this.mutex.lock();
 		try {
@@ -77,8 +99,9 @@ final class NoticeChannels {
 	}
 
 	/**
-	 * Whether some subscription of this locker still wants the channel's notices: an unsubscribe
-	 * is not awaited, so a notice may still come on a channel after its last subscription closed.
+	 * Whether some subscription of this locker still wants the channel's notices: an
+	 * unsubscribe is not awaited, so a notice may still come on a channel after its last
+	 * subscription closed.
 	 */
 	boolean isOpen(String name) {
 		this.mutex.lock();
@@ -103,8 +126,8 @@ final class NoticeChannels {
 	}
 
 	/**
-	 * A pub/sub connection to a server dropped: its channels' notices are lost until they are
-	 * confirmed again, so no channel counts as confirmed meanwhile.
+	 * A pub/sub connection to a server dropped: its channels' notices are lost until they
+	 * are confirmed again, so no channel counts as confirmed meanwhile.
 	 */
 	void connectionLost() {
 		this.mutex.lock();
@@ -121,9 +144,9 @@ final class NoticeChannels {
 	}
 
 	/**
-	 * Sends every channel not confirmed again, one command each: once a pub/sub connection is
-	 * back, Lettuce subscribes its channels again too, but with one command, which a cluster node
-	 * refuses when they are in several slots (CROSSSLOT).
+	 * Sends every channel not confirmed again, one command each: once a pub/sub
+	 * connection is back, Lettuce subscribes its channels again too, but with one
+	 * command, which a cluster node refuses when they are in several slots (CROSSSLOT).
 	 */
 	void sendPending() {
 		this.mutex.lock();
@@ -139,9 +162,10 @@ final class NoticeChannels {
 	}
 
 	/**
-	 * The server unsubscribed a channel on its own: a cluster node does when the channel's slot
-	 * moved to another node (Lettuce does not subscribe it again there). A channel this locker
-	 * unsubscribed is gone from the map, or pending again when subscribed anew since.
+	 * The server unsubscribed a channel on its own: a cluster node does when the
+	 * channel's slot moved to another node (Lettuce does not subscribe it again there). A
+	 * channel this locker unsubscribed is gone from the map, or pending again when
+	 * subscribed anew since.
 	 */
 	void unsubscribedByServer(String name) {
 		this.mutex.lock();
@@ -168,7 +192,8 @@ final class NoticeChannels {
 
 	/**
 	 * The server confirmed the channel.
-	 * @return the lock whose notices resumed (a channel confirmed before), or {@code null}
+	 * @return the lock whose notices resumed (a channel confirmed before), or
+	 * {@code null}
 	 */
 	@Nullable String confirmed(String name) {
 		this.mutex.lock();
@@ -213,16 +238,20 @@ final class NoticeChannels {
 	}
 
 	/**
-	 * An error the server answered: SSUBSCRIBE unknown (Redis 6), the channel refused (an ACL
-	 * user without rights on it, NOPERM), or any other (MOVED while a slot moves, CLUSTERDOWN), after
-	 * which the channel stays pending and is sent again a little later.
+	 * An error the server answered: SSUBSCRIBE unknown (Redis 6), the channel refused (an
+	 * ACL user without rights on it, NOPERM), or any other (MOVED while a slot moves,
+	 * CLUSTERDOWN), after which the channel stays pending and is sent again a little
+	 * later.
 	 */
 	private void failed(NoticeChannel channel, Throwable failure) {
 		if (!(failure instanceof RedisCommandExecutionException)) {
-			// The connection went away: the channel stays pending, and is sent again once it is back.
+			// The connection went away: the channel stays pending, and is sent again once
+			// it is back.
 			if (failure instanceof RedisCommandTimeoutException) {
-				// Not answered in time, or expired before it was sent: its first subscriber waits no
-				// longer, and it is sent again (a second SSUBSCRIBE of a channel only confirms it again).
+				// Not answered in time, or expired before it was sent: its first
+				// subscriber waits no
+				// longer, and it is sent again (a second SSUBSCRIBE of a channel only
+				// confirms it again).
 				channel.answered();
 				this.later.accept(() -> sendAgain(channel));
 			}

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.redis;
 
 import java.util.concurrent.locks.Lock;
@@ -10,8 +27,9 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.core.NestedExceptionUtils;
 
 /**
- * Warns of release notices that cannot reach this process, once for each kind of failure in a
- * row, so that a retry every few seconds, or a refusal per waiter, does not flood the log.
+ * Warns of release notices that cannot reach this process, once for each kind of failure
+ * in a row, so that a retry every few seconds, or a refusal per waiter, does not flood
+ * the log.
  */
 final class NoticeFailures {
 
@@ -24,7 +42,9 @@ final class NoticeFailures {
 	/** The kind of failure last warned of, {@code null} once connected or confirmed. */
 	private @Nullable String reported;
 
-	/** @param channels the pattern of the lock channels, as an ACL grants them */
+	/**
+	 * @param channels the pattern of the lock channels, as an ACL grants them
+	 */
 	NoticeFailures(String channels) {
 		this.channels = channels;
 	}
@@ -48,9 +68,10 @@ final class NoticeFailures {
 	}
 
 	void refused(Throwable ex) {
-		report("refused", ex, "Release notices are off: the Redis user may not subscribe to the lock channels '"
-				+ this.channels + "' (%s). Waiters poll locks instead of being told. Grant the channels to the user, "
-				+ "for example with 'ACL SETUSER <user> &" + this.channels + "'.");
+		report("refused", ex,
+				"Release notices are off: the Redis user may not subscribe to the lock channels '" + this.channels
+						+ "' (%s). Waiters poll locks instead of being told. Grant the channels to the user, "
+						+ "for example with 'ACL SETUSER <user> &" + this.channels + "'.");
 	}
 
 	private void report(String kind, Throwable ex, String warning) {

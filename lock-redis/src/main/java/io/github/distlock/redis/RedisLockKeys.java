@@ -1,17 +1,35 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.redis;
 
 import java.util.List;
 
 /**
- * Where a lock lives in Redis. Every key of a lock begins with the prefix and is wrapped in one
- * hash tag, so all of them share a cluster slot: {@code {lock:goods:42}},
+ * Where a lock lives in Redis. Every key of a lock begins with the prefix and is wrapped
+ * in one hash tag, so all of them share a cluster slot: {@code {lock:goods:42}},
  * {@code {lock:goods:42}:waiters}, {@code {lock:goods:42}:giveway},
- * {@code {lock:goods:42}:fencing}, {@code {lock:goods:42}:released}; and so is its notice channel,
- * {@code {lock:goods:42}:notices}.
+ * {@code {lock:goods:42}:fencing}, {@code {lock:goods:42}:released}; and so is its notice
+ * channel, {@code {lock:goods:42}:notices}.
  *
- * <p>A {@code '}'} inside the lock's name ends the tag early, for all of the lock's keys alike, so
- * they still share a slot. A prefix that starts with {@code '}'} would leave the tag empty, and
- * Redis would then hash each key whole; such a prefix is refused.
+ * <p>
+ * A {@code '}'} inside the lock's name ends the tag early, for all of the lock's keys
+ * alike, so they still share a slot. A prefix that starts with {@code '}'} would leave
+ * the tag empty, and Redis would then hash each key whole; such a prefix is refused.
  *
  * @param prefix first part of every key
  */
@@ -45,7 +63,10 @@ record RedisLockKeys(String prefix) {
 		return List.of(lock, lock + ":waiters", lock + ":giveway");
 	}
 
-	/** The keys of acquire, and the memory of the last release someone waited for: the keys of release. */
+	/**
+	 * The keys of acquire, and the memory of the last release someone waited for: the
+	 * keys of release.
+	 */
 	List<String> forRelease(String key) {
 		String lock = lock(key);
 		return List.of(lock, lock + ":waiters", lock + ":giveway", lock + ":released");
@@ -57,7 +78,10 @@ record RedisLockKeys(String prefix) {
 		return List.of(lock, lock + ":fencing");
 	}
 
-	/** The lock's pub/sub channel, on which its releases that someone waited for are announced. */
+	/**
+	 * The lock's pub/sub channel, on which its releases that someone waited for are
+	 * announced.
+	 */
 	String noticeChannel(String key) {
 		return lock(key) + ":notices";
 	}

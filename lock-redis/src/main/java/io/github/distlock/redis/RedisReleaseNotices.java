@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.redis;
 
 import java.net.SocketAddress;
@@ -36,14 +53,14 @@ import io.github.distlock.store.ReleaseListener;
 import io.github.distlock.store.ReleaseSubscription;
 
 /**
- * A locker's release notices (package documentation, "Release notices"): one Lettuce pub/sub
- * connection, opened when the locker starts or in the background when the first listener is
- * added, and retried with back-off until it opens, so an application starts while Redis is away;
- * the lock channels
- * subscribed on it while this process waits for those locks. Lettuce restores a dropped
- * connection and subscribes its channels again; each channel confirmed again tells listeners that
- * its notices resumed, since those published in between were missed. It can be stopped and
- * started again, keeping its listeners and channels; closed, it stays closed.
+ * A locker's release notices (package documentation, "Release notices"): one Lettuce
+ * pub/sub connection, opened when the locker starts or in the background when the first
+ * listener is added, and retried with back-off until it opens, so an application starts
+ * while Redis is away; the lock channels subscribed on it while this process waits for
+ * those locks. Lettuce restores a dropped connection and subscribes its channels again;
+ * each channel confirmed again tells listeners that its notices resumed, since those
+ * published in between were missed. It can be stopped and started again, keeping its
+ * listeners and channels; closed, it stays closed.
  */
 final class RedisReleaseNotices implements AutoCloseable {
 
@@ -64,7 +81,9 @@ final class RedisReleaseNotices implements AutoCloseable {
 
 	private final NoticeFailures failures;
 
-	/** Tells the channels of pub/sub connections of the client that drop and come back. */
+	/**
+	 * Tells the channels of pub/sub connections of the client that drop and come back.
+	 */
 	private final RedisConnectionStateListener reconnections = new Reconnections();
 
 	/** Connects and schedules the retries: one daemon thread. */
@@ -74,7 +93,10 @@ final class RedisReleaseNotices implements AutoCloseable {
 		return thread;
 	});
 
-	/** Guards connecting and disconnecting, so that no connection under way overtakes a stop. */
+	/**
+	 * Guards connecting and disconnecting, so that no connection under way overtakes a
+	 * stop.
+	 */
 	private final Lock transitions = new ReentrantLock();
 
 	private volatile @Nullable StatefulRedisPubSubConnection<String, String> connection;
@@ -105,7 +127,8 @@ final class RedisReleaseNotices implements AutoCloseable {
 		NoticeChannel channel = this.channels.open(key, this.keys.noticeChannel(key));
 		StatefulRedisPubSubConnection<String, String> current = this.connection;
 		if (current != null) {
-			channel.awaitAnswer((confirmWithin.compareTo(current.getTimeout()) < 0) ? confirmWithin : current.getTimeout());
+			channel.awaitAnswer(
+					(confirmWithin.compareTo(current.getTimeout()) < 0) ? confirmWithin : current.getTimeout());
 		}
 		AtomicBoolean open = new AtomicBoolean(true);
 		return new ReleaseSubscription() {
@@ -125,7 +148,10 @@ final class RedisReleaseNotices implements AutoCloseable {
 		};
 	}
 
-	/** Whether notices can reach this process: connected, running, and no channel refused lately. */
+	/**
+	 * Whether notices can reach this process: connected, running, and no channel refused
+	 * lately.
+	 */
 	boolean isSubscribed() {
 		StatefulRedisPubSubConnection<String, String> current = this.connection;
 		return this.running && current != null && current.isOpen() && !this.refused;
@@ -159,7 +185,9 @@ final class RedisReleaseNotices implements AutoCloseable {
 		}
 	}
 
-	/** Stops the connection before its thread, so no retry is scheduled on the way out. */
+	/**
+	 * Stops the connection before its thread, so no retry is scheduled on the way out.
+	 */
 	@Override
 	public void close() {
 		this.closed = true;
@@ -175,9 +203,10 @@ final class RedisReleaseNotices implements AutoCloseable {
 	}
 
 	/**
-	 * Opens the connection now, unless it is open, and waits for this attempt; a failed attempt is
-	 * retried in the background, as any.
-	 * @throws IllegalStateException when the connection did not open, or the notices are stopped
+	 * Opens the connection now, unless it is open, and waits for this attempt; a failed
+	 * attempt is retried in the background, as any.
+	 * @throws IllegalStateException when the connection did not open, or the notices are
+	 * stopped
 	 */
 	void open() {
 		BackOffExecution backOff = this.retries.start();
@@ -222,7 +251,10 @@ final class RedisReleaseNotices implements AutoCloseable {
 		}
 	}
 
-	/** A connection of the application's own client: Spring Data Redis's listener container has no sharded pub/sub. */
+	/**
+	 * A connection of the application's own client: Spring Data Redis's listener
+	 * container has no sharded pub/sub.
+	 */
 	private StatefulRedisPubSubConnection<String, String> connectPubSub() {
 		AbstractRedisClient client = client();
 		return (client instanceof RedisClusterClient cluster) ? cluster.connectPubSub(StringCodec.UTF8)
@@ -305,11 +337,11 @@ final class RedisReleaseNotices implements AutoCloseable {
 	}
 
 	/**
-	 * Tells the channels when a pub/sub connection of the client drops and comes back: in a
-	 * cluster, the connection to each node of the pub/sub connection has its own. The client's
-	 * other pub/sub connections, if any, make the channels be sent again for nothing; and since a
-	 * connection that drops for good (one the client closes) never comes back, the channels are
-	 * also sent again a second after a drop.
+	 * Tells the channels when a pub/sub connection of the client drops and comes back: in
+	 * a cluster, the connection to each node of the pub/sub connection has its own. The
+	 * client's other pub/sub connections, if any, make the channels be sent again for
+	 * nothing; and since a connection that drops for good (one the client closes) never
+	 * comes back, the channels are also sent again a second after a drop.
 	 */
 	private final class Reconnections implements RedisConnectionStateListener {
 

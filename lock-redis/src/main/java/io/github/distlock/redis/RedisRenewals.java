@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.redis;
 
 import java.time.Duration;
@@ -25,15 +42,18 @@ import io.github.distlock.store.Locker;
 import io.github.distlock.store.Renewal;
 
 /**
- * Renews a batch of locks with {@code renew.lua}: at most {@value #MAX_LOCKS} locks a call, so
- * that no call holds Redis up for long, and in a Redis Cluster the locks of one slot a call,
- * since all keys of a script must share a slot. Outside a cluster, a hundred locks take one
- * round trip whatever their slots. With replica acknowledgement, each call is followed by
- * {@code WAIT}, and a lock counts as renewed only once the replicas confirmed it.
- * <p>The calls of a batch are sent together, without waiting for each other's answers, so that
- * each master of a cluster answers for its own locks; a call with no answer (its master stalled,
- * or failed over) leaves its locks {@link Renewal#UNANSWERED} while the others are answered, and
- * the batch fails only when no call was answered, as a whole-store outage does.
+ * Renews a batch of locks with {@code renew.lua}: at most {@value #MAX_LOCKS} locks a
+ * call, so that no call holds Redis up for long, and in a Redis Cluster the locks of one
+ * slot a call, since all keys of a script must share a slot. Outside a cluster, a hundred
+ * locks take one round trip whatever their slots. With replica acknowledgement, each call
+ * is followed by {@code WAIT}, and a lock counts as renewed only once the replicas
+ * confirmed it.
+ * <p>
+ * The calls of a batch are sent together, without waiting for each other's answers, so
+ * that each master of a cluster answers for its own locks; a call with no answer (its
+ * master stalled, or failed over) leaves its locks {@link Renewal#UNANSWERED} while the
+ * others are answered, and the batch fails only when no call was answered, as a
+ * whole-store outage does.
  */
 final class RedisRenewals {
 
@@ -52,7 +72,10 @@ final class RedisRenewals {
 	/** Renewals that wait for replicas, when replica acknowledgement asks for any. */
 	private final @Nullable AcknowledgedWrites acknowledged;
 
-	/** Whether the connections go to a Redis Cluster; found on the first renewal of several locks. */
+	/**
+	 * Whether the connections go to a Redis Cluster; found on the first renewal of
+	 * several locks.
+	 */
 	private volatile @Nullable Boolean cluster;
 
 	RedisRenewals(StringRedisTemplate redis, RedisLockKeys keys, String processId,
@@ -78,7 +101,10 @@ final class RedisRenewals {
 		return List.of(answers);
 	}
 
-	/** One call for the whole batch: answered within the client's command timeout, or failed. */
+	/**
+	 * One call for the whole batch: answered within the client's command timeout, or
+	 * failed.
+	 */
 	private CallAnswer sendAlone(List<LeaseRequest> leases, List<Integer> call) {
 		ScriptCall script = new ScriptCall(leases, call, this.keys, process(leases));
 		if (this.acknowledged != null) {
@@ -91,7 +117,10 @@ final class RedisRenewals {
 	/** Several calls at once; fails only when none was answered. */
 	@SuppressWarnings("NullAway") // collectList() always emits a list
 	private List<CallAnswer> sendTogether(List<LeaseRequest> leases, List<List<Integer>> calls) {
-		List<CallAnswer> answered = Flux.fromIterable(calls).flatMap((call) -> send(leases, call)).collectList().block();
+		List<CallAnswer> answered = Flux.fromIterable(calls)
+			.flatMap((call) -> send(leases, call))
+			.collectList()
+			.block();
 		if (answered.stream().allMatch(CallAnswer::failed)) {
 			throw answered.get(0).failure();
 		}
@@ -120,19 +149,22 @@ final class RedisRenewals {
 	}
 
 	/**
-	 * Sends one call of several, and gives up waiting for its answer after a third of its shortest
-	 * lease: the watchdog renews once a third of a lease has passed (the default interval), so the
-	 * other calls' answers still come before their locks' old leases end, and a third is left to
-	 * try the unanswered locks again.
+	 * Sends one call of several, and gives up waiting for its answer after a third of its
+	 * shortest lease: the watchdog renews once a third of a lease has passed (the default
+	 * interval), so the other calls' answers still come before their locks' old leases
+	 * end, and a third is left to try the unanswered locks again.
 	 */
 	private Mono<CallAnswer> send(List<LeaseRequest> leases, List<Integer> call) {
 		ScriptCall script = new ScriptCall(leases, call, this.keys, process(leases));
-		Duration giveUp = call.stream().map((position) -> leases.get(position).lease()).min(Duration::compareTo)
+		Duration giveUp = call.stream()
+			.map((position) -> leases.get(position).lease())
+			.min(Duration::compareTo)
 			.orElseThrow()
 			.dividedBy(3);
 		return answer(call, script)
-			.timeout(giveUp, Mono.error(() -> new QueryTimeoutException("Redis did not answer the renewal of "
-					+ call.size() + " lock(s) within " + giveUp.toMillis() + " ms")))
+			.timeout(giveUp,
+					Mono.error(() -> new QueryTimeoutException("Redis did not answer the renewal of " + call.size()
+							+ " lock(s) within " + giveUp.toMillis() + " ms")))
 			.onErrorResume(RuntimeException.class, (ex) -> Mono.just(new CallAnswer(call, null, false, ex)));
 	}
 
@@ -148,8 +180,9 @@ final class RedisRenewals {
 	}
 
 	/**
-	 * A call followed by {@code WAIT}: a lease the replicas did not confirm could be lost in a
-	 * failover, so the holder may not count on it; it is answered as unanswered, and tried again.
+	 * A call followed by {@code WAIT}: a lease the replicas did not confirm could be lost
+	 * in a failover, so the holder may not count on it; it is answered as unanswered, and
+	 * tried again.
 	 */
 	private static CallAnswer acknowledged(AcknowledgedWrites writes, List<Integer> call, ScriptCall script) {
 		AcknowledgedWrites.Answer<List<Long>> answer = writes.write(LockScripts.RENEW, script.keys(),
@@ -163,8 +196,8 @@ final class RedisRenewals {
 	}
 
 	/**
-	 * Whether the connections go to a Redis Cluster, asked of a connection once, so that any
-	 * connection factory will do: a cluster-aware one hands out cluster connections.
+	 * Whether the connections go to a Redis Cluster, asked of a connection once, so that
+	 * any connection factory will do: a cluster-aware one hands out cluster connections.
 	 */
 	private boolean isCluster() {
 		Boolean known = this.cluster;
@@ -176,7 +209,10 @@ final class RedisRenewals {
 		return known;
 	}
 
-	/** Whether the connection factory has reactive connections, as Lettuce's has; Jedis has none. */
+	/**
+	 * Whether the connection factory has reactive connections, as Lettuce's has; Jedis
+	 * has none.
+	 */
 	private static ReactiveRedisConnectionFactory reactive(RedisConnectionFactory connectionFactory) {
 		if (!(connectionFactory instanceof ReactiveRedisConnectionFactory reactive)) {
 			throw new IllegalStateException("The Redis locker needs Lettuce, and the Redis connection factory is a "
@@ -204,6 +240,7 @@ final class RedisRenewals {
 
 	/**
 	 * One call's answer: the script's reply for each of its locks, or the failure it met.
+	 *
 	 * @param call the positions of the call's locks in the batch
 	 * @param replies the script's replies, or {@code null} when it failed
 	 * @param confirmed whether the replicas confirmed the renewals, when they must

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.redis;
 
 import java.time.Duration;
@@ -15,11 +32,11 @@ import org.springframework.data.redis.connection.lettuce.LettuceClientConfigurat
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
- * The connections of a {@link RedlockLocker} to its nodes: one Lettuce connection factory a node,
- * all on one set of client resources (event loops), each giving up on a command after the node
- * timeout and on setting up a connection (TCP, TLS and the handshake) after the longer connect
- * timeout, and rejecting commands while disconnected rather than queueing them, so that a node
- * that is down counts as failed at once.
+ * The connections of a {@link RedlockLocker} to its nodes: one Lettuce connection factory
+ * a node, all on one set of client resources (event loops), each giving up on a command
+ * after the node timeout and on setting up a connection (TCP, TLS and the handshake)
+ * after the longer connect timeout, and rejecting commands while disconnected rather than
+ * queueing them, so that a node that is down counts as failed at once.
  */
 final class RedlockConnections implements AutoCloseable {
 
@@ -56,8 +73,10 @@ final class RedlockConnections implements AutoCloseable {
 	private LettuceConnectionFactory connect(RedisURI uri, Duration nodeTimeout) {
 		LettuceClientConfiguration.LettuceClientConfigurationBuilder client = LettuceClientConfiguration.builder()
 			.clientResources(this.resources)
-			// Lettuce bounds the handshake of a new connection by this timeout (the URI's), and
-			// Spring Data Redis its wait for an answer; each command expires after the node timeout.
+			// Lettuce bounds the handshake of a new connection by this timeout (the
+			// URI's), and
+			// Spring Data Redis its wait for an answer; each command expires after the
+			// node timeout.
 			.commandTimeout(this.connectTimeout)
 			.clientOptions(ClientOptions.builder()
 				.socketOptions(SocketOptions.builder().connectTimeout(this.connectTimeout).build())
@@ -67,8 +86,8 @@ final class RedlockConnections implements AutoCloseable {
 		if (uri.isSsl()) {
 			client.useSsl();
 		}
-		LettuceConnectionFactory factory = new LettuceConnectionFactory(LettuceConnectionFactory.createRedisConfiguration(uri),
-				client.build());
+		LettuceConnectionFactory factory = new LettuceConnectionFactory(
+				LettuceConnectionFactory.createRedisConfiguration(uri), client.build());
 		factory.afterPropertiesSet();
 		factory.start();
 		return factory;

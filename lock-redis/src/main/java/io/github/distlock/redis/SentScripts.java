@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.redis;
 
 import java.nio.charset.StandardCharsets;
@@ -12,11 +29,12 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 
 /**
- * Runs a script as Spring Data Redis's script executor does, by its SHA and by its source when the
- * server answers {@code NOSCRIPT} (after {@code SCRIPT FLUSH} or a failover), and tells when the
- * command that ran it was sent: once the connection was obtained, so after connecting, and after a
- * {@code NOSCRIPT} answer. That is never later than the server ran it, so a lease counted from
- * then is not counted from before the server had the command.
+ * Runs a script as Spring Data Redis's script executor does, by its SHA and by its source
+ * when the server answers {@code NOSCRIPT} (after {@code SCRIPT FLUSH} or a failover),
+ * and tells when the command that ran it was sent: once the connection was obtained, so
+ * after connecting, and after a {@code NOSCRIPT} answer. That is never later than the
+ * server ran it, so a lease counted from then is not counted from before the server had
+ * the command.
  */
 final class SentScripts {
 
@@ -31,7 +49,8 @@ final class SentScripts {
 	 * @param script the script
 	 * @param keys its keys
 	 * @param args its arguments
-	 * @return its answer, and the {@link System#nanoTime()} just before the command that ran it was sent
+	 * @return its answer, and the {@link System#nanoTime()} just before the command that
+	 * ran it was sent
 	 */
 	Sent run(RedisScript<Long> script, List<String> keys, String... args) {
 		byte[][] keysAndArgs = new byte[keys.size() + args.length][];
@@ -66,9 +85,13 @@ final class SentScripts {
 		return new Sent(answer, sentAt);
 	}
 
-	/** Whether the server had lost the script: a {@code NOSCRIPT} error anywhere in the causes, as Spring Data Redis tells. */
+	/**
+	 * Whether the server had lost the script: a {@code NOSCRIPT} error anywhere in the
+	 * causes, as Spring Data Redis tells.
+	 */
 	private static boolean isNoScript(Throwable failure) {
-		for (@Nullable Throwable cause = failure; cause != null; cause = cause.getCause()) {
+		for (@Nullable
+		Throwable cause = failure; cause != null; cause = cause.getCause()) {
 			if (cause.getMessage() != null && cause.getMessage().contains("NOSCRIPT")) {
 				return true;
 			}
@@ -82,6 +105,7 @@ final class SentScripts {
 
 	/**
 	 * A script's answer and when the command that ran it was sent.
+	 *
 	 * @param answer the script's answer
 	 * @param sentAt the {@link System#nanoTime()} just before the command was sent
 	 */

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.redis;
 
 import java.time.Duration;
@@ -14,12 +31,13 @@ import org.apache.commons.logging.LogFactory;
 import org.springframework.core.NestedExceptionUtils;
 
 /**
- * Gets Redis stores ready at start-up, so that the first lock is as fast as the tenth, best
- * effort: each store's preparation (connect, load the scripts, open the release-notice connection)
- * runs on a daemon thread of its own, all at once, and start-up waits for them a short while at
- * most. A store that failed, or is not ready by then, is warned of by name and start-up goes on:
- * its preparation goes on in the background, and lock calls connect when they come and fail
- * within their timeouts while it is away.
+ * Gets Redis stores ready at start-up, so that the first lock is as fast as the tenth,
+ * best effort: each store's preparation (connect, load the scripts, open the
+ * release-notice connection) runs on a daemon thread of its own, all at once, and
+ * start-up waits for them a short while at most. A store that failed, or is not ready by
+ * then, is warned of by name and start-up goes on: its preparation goes on in the
+ * background, and lock calls connect when they come and fail within their timeouts while
+ * it is away.
  */
 final class StoreWarmUp {
 
@@ -29,11 +47,13 @@ final class StoreWarmUp {
 	}
 
 	/**
-	 * Runs every store's preparation and waits for them all, at most {@code bound} in total.
+	 * Runs every store's preparation and waits for them all, at most {@code bound} in
+	 * total.
 	 * @param preparations each store's preparation, by the store's name for messages
 	 * @param bound how long start-up waits
 	 */
-	@SuppressWarnings("NullAway") // an ExecutionException always carries the failure as its cause
+	@SuppressWarnings("NullAway") // an ExecutionException always carries the failure as
+									// its cause
 	static void await(Map<String, Runnable> preparations, Duration bound) {
 		Map<String, CompletableFuture<Void>> running = new LinkedHashMap<>();
 		preparations.forEach((store, preparation) -> running.put(store, start(preparation)));

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.autoconfigure;
 
 import java.time.Duration;
@@ -31,11 +48,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The starter's main behaviours on a deployment of Redis configured through Spring Boot's own
- * {@code spring.data.redis.*} settings, with two application contexts as two instances: their
- * threads exclude each other, a waiter in one is woken by a release in the other, the watchdog
- * keeps a lock beyond its lease, and fencing tokens follow the order in which the lock was held.
- * A subclass names the deployment.
+ * The starter's main behaviours on a deployment of Redis configured through Spring Boot's
+ * own {@code spring.data.redis.*} settings, with two application contexts as two
+ * instances: their threads exclude each other, a waiter in one is woken by a release in
+ * the other, the watchdog keeps a lock beyond its lease, and fencing tokens follow the
+ * order in which the lock was held. A subclass names the deployment.
  */
 abstract class AbstractDeploymentIntegrationTests {
 
@@ -91,13 +108,16 @@ abstract class AbstractDeploymentIntegrationTests {
 	void waiterInOneInstanceIsWokenByAReleaseInTheOther() {
 		contextRunner().run((first) -> contextRunner().run((second) -> {
 			await().atMost(Duration.ofSeconds(10)).until(second.getBean(Locker.class)::releaseNoticesActive);
-			LockHandle held = first.getBean(LockTemplate.class).tryAcquire("awaited", Duration.ofMinutes(10), Duration.ZERO)
+			LockHandle held = first.getBean(LockTemplate.class)
+				.tryAcquire("awaited", Duration.ofMinutes(10), Duration.ZERO)
 				.orElseThrow();
-			Future<Boolean> waiter = this.threads.submit(() -> tookAndReleased(second, "awaited", Duration.ofMinutes(5)));
+			Future<Boolean> waiter = this.threads
+				.submit(() -> tookAndReleased(second, "awaited", Duration.ofMinutes(5)));
 			await().atMost(Duration.ofSeconds(10))
 				.until(() -> first.getBean(StringRedisTemplate.class).hasKey("{" + this.prefix + ":awaited}:waiters"));
 			held.close();
-			// Long before the holder's lease or the waiter's wait runs out: only the release notice lets it in.
+			// Long before the holder's lease or the waiter's wait runs out: only the
+			// release notice lets it in.
 			assertThat(waiter.get(30, TimeUnit.SECONDS)).isTrue();
 		}));
 	}
@@ -116,10 +136,13 @@ abstract class AbstractDeploymentIntegrationTests {
 
 			})
 			.run((first) -> contextRunner().run((second) -> {
-				LockHandle held = first.getBean(LockTemplate.class).tryAcquire("watched", null, Duration.ZERO).orElseThrow();
+				LockHandle held = first.getBean(LockTemplate.class)
+					.tryAcquire("watched", null, Duration.ZERO)
+					.orElseThrow();
 				assertThat(renewals.await(30, TimeUnit.SECONDS)).isTrue();
 				assertThat(held.isHeld()).isTrue();
-				assertThat(this.threads.submit(() -> tookAndReleased(second, "watched", Duration.ZERO)).get()).isFalse();
+				assertThat(this.threads.submit(() -> tookAndReleased(second, "watched", Duration.ZERO)).get())
+					.isFalse();
 				held.close();
 				assertThat(this.threads.submit(() -> tookAndReleased(second, "watched", Duration.ZERO)).get()).isTrue();
 			}));
@@ -146,7 +169,10 @@ abstract class AbstractDeploymentIntegrationTests {
 		}));
 	}
 
-	/** Runs the workers on threads of their own, all at once, and waits until each has finished. */
+	/**
+	 * Runs the workers on threads of their own, all at once, and waits until each has
+	 * finished.
+	 */
 	void runTogether(List<Callable<Object>> workers) throws Exception {
 		CountDownLatch start = new CountDownLatch(1);
 		List<Future<Object>> running = new ArrayList<>();

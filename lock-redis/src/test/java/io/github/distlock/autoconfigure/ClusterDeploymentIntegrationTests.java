@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.autoconfigure;
 
 import java.util.ArrayList;
@@ -22,8 +39,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * The starter on a Redis Cluster of three masters with a replica each, found through
- * {@code spring.data.redis.cluster.nodes}; and a {@code @DistributedLock} on several keys, whose
- * locks live on different masters, taken all or nothing.
+ * {@code spring.data.redis.cluster.nodes}; and a {@code @DistributedLock} on several
+ * keys, whose locks live on different masters, taken all or nothing.
  */
 class ClusterDeploymentIntegrationTests extends AbstractDeploymentIntegrationTests {
 
@@ -45,7 +62,8 @@ class ClusterDeploymentIntegrationTests extends AbstractDeploymentIntegrationTes
 			orders.all(ids, () -> ids.forEach((id) -> heldInRedis.add(redisTemplate.hasKey(lockKey(id)))));
 			assertThat(heldInRedis).containsExactly(true, true, true);
 			assertThat(ids).noneMatch((id) -> redisTemplate.hasKey(lockKey(id)));
-			// The multi-lock takes its keys in order: with the last one busy, it has taken and must give back the others.
+			// The multi-lock takes its keys in order: with the last one busy, it has
+			// taken and must give back the others.
 			String last = ids.stream().map((id) -> "multi:" + id).sorted().reduce((a, b) -> b).orElseThrow();
 			try (LockHandle busy = CompletableFuture
 				.supplyAsync(() -> context.getBean(LockTemplate.class).tryAcquire(last, LEASE, null).orElseThrow())

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.autoconfigure;
 
 import java.time.Duration;
@@ -20,8 +37,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The {@code distlock} health indicator against a real Redis that stalls, stops and comes back:
- * it goes down within its timeout however long the client's own command timeout, and up again.
+ * The {@code distlock} health indicator against a real Redis that stalls, stops and comes
+ * back: it goes down within its timeout however long the client's own command timeout,
+ * and up again.
  */
 class DistributedLockHealthIntegrationTests {
 
@@ -29,8 +47,8 @@ class DistributedLockHealthIntegrationTests {
 	static final RedisServerExtension redis = RedisServerExtension.servers(1);
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class, RedisLockAutoConfiguration.class, DistributedLockAutoConfiguration.class,
-				DistributedLockHealthAutoConfiguration.class))
+		.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class, RedisLockAutoConfiguration.class,
+				DistributedLockAutoConfiguration.class, DistributedLockHealthAutoConfiguration.class))
 		.withPropertyValues("spring.data.redis.port=" + redis.server().port(), "spring.data.redis.timeout=60s",
 				"distlock.health.timeout=500ms", "distlock.key-prefix=health-" + UUID.randomUUID());
 
@@ -39,7 +57,8 @@ class DistributedLockHealthIntegrationTests {
 		this.runner.run((context) -> {
 			DistributedLockHealthIndicator indicator = context.getBean("distlockHealthIndicator",
 					DistributedLockHealthIndicator.class);
-			// The release-notice subscription comes up in the background as the application starts.
+			// The release-notice subscription comes up in the background as the
+			// application starts.
 			await().atMost(Duration.ofSeconds(10)).until(() -> indicator.health(true).getStatus().equals(Status.UP));
 			Health up = indicator.health(true);
 			assertThat(up.getDetails()).containsEntry("store", "answers")

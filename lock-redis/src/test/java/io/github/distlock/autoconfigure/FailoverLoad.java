@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.autoconfigure;
 
 import java.time.Duration;
@@ -20,11 +37,11 @@ import io.github.distlock.LockStoreException;
 import io.github.distlock.LockTemplate;
 
 /**
- * Threads of several instances contending for a few locks until stopped: each holder reads and
- * writes a counter of the JVM's own (so a failover cannot lose its updates) and writes it with a
- * fencing token to a store that refuses a token not above the last. It counts what each call
- * ended in and measures how long it took; a call that ends in anything but a lock, a busy lock or
- * a {@link LockStoreException} fails its thread.
+ * Threads of several instances contending for a few locks until stopped: each holder
+ * reads and writes a counter of the JVM's own (so a failover cannot lose its updates) and
+ * writes it with a fencing token to a store that refuses a token not above the last. It
+ * counts what each call ended in and measures how long it took; a call that ends in
+ * anything but a lock, a busy lock or a {@link LockStoreException} fails its thread.
  */
 final class FailoverLoad implements AutoCloseable {
 
@@ -80,7 +97,10 @@ final class FailoverLoad implements AutoCloseable {
 		}
 	}
 
-	/** Stops the threads and waits, at most a minute, until every call under way has returned. */
+	/**
+	 * Stops the threads and waits, at most a minute, until every call under way has
+	 * returned.
+	 */
 	void stop() throws Exception {
 		this.stopped = true;
 		for (Future<?> worker : this.workers) {
@@ -114,7 +134,8 @@ final class FailoverLoad implements AutoCloseable {
 			section(lock, held);
 		}
 		catch (LockStoreException | IllegalStateException ex) {
-			// Redis failed while the lock was held, or the lock was found lost: its section did not run.
+			// Redis failed while the lock was held, or the lock was found lost: its
+			// section did not run.
 			this.failed.incrementAndGet();
 		}
 	}

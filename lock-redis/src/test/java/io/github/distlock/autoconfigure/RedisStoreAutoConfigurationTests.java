@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.autoconfigure;
 
 import java.time.Duration;
@@ -35,14 +52,15 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * How {@link DistributedLockAutoConfiguration} sets up on Redis, the store's own part; what holds
- * whatever the store is tested in lock-test-support. Lettuce connects lazily, so these need no
- * Redis server.
+ * How {@link DistributedLockAutoConfiguration} sets up on Redis, the store's own part;
+ * what holds whatever the store is tested in lock-test-support. Lettuce connects lazily,
+ * so these need no Redis server.
  */
 class RedisStoreAutoConfigurationTests {
 
-	private final ApplicationContextRunner runner = new ApplicationContextRunner().withConfiguration(AutoConfigurations
-		.of(RedisLockAutoConfiguration.class, DistributedLockAutoConfiguration.class, DataRedisAutoConfiguration.class, AopAutoConfiguration.class));
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(RedisLockAutoConfiguration.class,
+				DistributedLockAutoConfiguration.class, DataRedisAutoConfiguration.class, AopAutoConfiguration.class));
 
 	@Test
 	void storeIsRegisteredWhereDistlockFindsStores() {
@@ -52,14 +70,16 @@ class RedisStoreAutoConfigurationTests {
 	@Test
 	void providesLockTemplateOverRedisAndInfrastructureAdvisor() {
 		this.runner.run((context) -> {
-			assertThat(context).hasSingleBean(RedisLocker.class).hasSingleBean(DefaultLockTemplate.class)
+			assertThat(context).hasSingleBean(RedisLocker.class)
+				.hasSingleBean(DefaultLockTemplate.class)
 				.hasSingleBean(DistributedLockAdvisor.class);
 			assertThat(context.getBeanFactory().getBeanDefinition("distributedLockAdvisor").getRole())
 				.isEqualTo(BeanDefinition.ROLE_INFRASTRUCTURE);
 		});
 	}
 
-	// lock4j's starter defines a bean named 'lockTemplate': with both on the class path, as while
+	// lock4j's starter defines a bean named 'lockTemplate': with both on the class path,
+	// as while
 	// migrating, the two names collided and the application did not start.
 	@Test
 	void beanNamesLeaveGenericNamesToOtherLibraries() {
@@ -75,7 +95,9 @@ class RedisStoreAutoConfigurationTests {
 	@Test
 	void backsOffWhenUserDefinesLocker() {
 		this.runner.withBean("userLocker", Locker.class, () -> new RedisLocker(lazyConnectionFactory(), "mine"))
-			.run((context) -> assertThat(context).hasSingleBean(Locker.class).hasBean("userLocker").hasSingleBean(LockTemplate.class));
+			.run((context) -> assertThat(context).hasSingleBean(Locker.class)
+				.hasBean("userLocker")
+				.hasSingleBean(LockTemplate.class));
 	}
 
 	@Test
@@ -100,21 +122,25 @@ class RedisStoreAutoConfigurationTests {
 	@Test
 	void proxiesAnnotatedBeansWithoutBootAopAutoConfiguration() {
 		new ApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(RedisLockAutoConfiguration.class, DistributedLockAutoConfiguration.class, DataRedisAutoConfiguration.class))
+			.withConfiguration(AutoConfigurations.of(RedisLockAutoConfiguration.class,
+					DistributedLockAutoConfiguration.class, DataRedisAutoConfiguration.class))
 			.withBean(Guarded.class)
 			.run((context) -> assertThat(AopUtils.isAopProxy(context.getBean(Guarded.class))).isTrue());
 	}
 
 	@Test
 	void failsStartupWhenAnnotationIsUsedWithoutRedis() {
-		this.runner.withClassLoader(new FilteredClassLoader(RedisConnectionFactory.class)).withBean(Guarded.class).run((context) -> {
-			assertThat(context).hasFailed();
-			assertThat(NestedExceptionUtils.getMostSpecificCause(context.getStartupFailure()))
-				.isInstanceOf(MissingLockTemplateException.class)
-				.hasMessageContaining("Guarded.run(Long)");
-			FailureAnalysis analysis = new MissingLockTemplateFailureAnalyzer().analyze(context.getStartupFailure());
-			assertThat(analysis.getAction()).contains("spring.data.redis").contains("distlock.enabled=false");
-		});
+		this.runner.withClassLoader(new FilteredClassLoader(RedisConnectionFactory.class))
+			.withBean(Guarded.class)
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				assertThat(NestedExceptionUtils.getMostSpecificCause(context.getStartupFailure()))
+					.isInstanceOf(MissingLockTemplateException.class)
+					.hasMessageContaining("Guarded.run(Long)");
+				FailureAnalysis analysis = new MissingLockTemplateFailureAnalyzer()
+					.analyze(context.getStartupFailure());
+				assertThat(analysis.getAction()).contains("spring.data.redis").contains("distlock.enabled=false");
+			});
 	}
 
 	@Test
@@ -137,7 +163,10 @@ class RedisStoreAutoConfigurationTests {
 
 	}
 
-	/** Stands for another library's bean of the same name, such as lock4j's {@code lockTemplate}. */
+	/**
+	 * Stands for another library's bean of the same name, such as lock4j's
+	 * {@code lockTemplate}.
+	 */
 	static final class OtherLibrarysTemplate {
 
 	}

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.autoconfigure;
 
 import java.time.Duration;
@@ -38,9 +55,9 @@ import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A {@code @Scheduled} job on three instances of an application (three contexts on one Redis)
- * runs once per tick across them, with {@code whenBusy = SKIP} and a minimum hold from
- * configuration, and nothing is logged as an error.
+ * A {@code @Scheduled} job on three instances of an application (three contexts on one
+ * Redis) runs once per tick across them, with {@code whenBusy = SKIP} and a minimum hold
+ * from configuration, and nothing is logged as an error.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class ScheduledJobIntegrationTests {
@@ -68,10 +85,13 @@ class ScheduledJobIntegrationTests {
 		finally {
 			instances.forEach(ConfigurableApplicationContext::close);
 		}
-		// A tick that ran twice ran within a few ms (the instances' clocks are 7 ms apart); ticks are 200 ms apart.
+		// A tick that ran twice ran within a few ms (the instances' clocks are 7 ms
+		// apart); ticks are 200 ms apart.
 		List<Duration> gaps = runs.gaps();
-		assertThat(gaps).as("time between consecutive runs").allSatisfy((gap) -> assertThat(gap).isGreaterThan(HOLD_AT_LEAST));
-		assertThat(gaps).as("time between consecutive runs").hasSizeGreaterThan((int) (RUNNING.toMillis() / PERIOD_MS) * 4 / 5);
+		assertThat(gaps).as("time between consecutive runs")
+			.allSatisfy((gap) -> assertThat(gap).isGreaterThan(HOLD_AT_LEAST));
+		assertThat(gaps).as("time between consecutive runs")
+			.hasSizeGreaterThan((int) (RUNNING.toMillis() / PERIOD_MS) * 4 / 5);
 		assertThat(runs.lockedEveryTime()).isTrue();
 		assertThat(output).doesNotContain("ERROR").doesNotContain("LockNotAcquiredException");
 	}
@@ -85,12 +105,18 @@ class ScheduledJobIntegrationTests {
 			.run()) {
 			instance.getBean(NightlyJob.class).run();
 		}
-		LettuceConnectionFactory connection = new LettuceConnectionFactory(redis.server().host(), redis.server().port());
+		LettuceConnectionFactory connection = new LettuceConnectionFactory(redis.server().host(),
+				redis.server().port());
 		connection.afterPropertiesSet();
 		try {
 			StringRedisTemplate redisTemplate = new StringRedisTemplate(connection);
-			String lockKey = redisTemplate.keys("*" + prefix + "*").stream().filter((key) -> key.endsWith("}")).findFirst().orElseThrow();
-			assertThat(redisTemplate.getExpire(lockKey, TimeUnit.MILLISECONDS)).isPositive().isLessThanOrEqualTo(60_000);
+			String lockKey = redisTemplate.keys("*" + prefix + "*")
+				.stream()
+				.filter((key) -> key.endsWith("}"))
+				.findFirst()
+				.orElseThrow();
+			assertThat(redisTemplate.getExpire(lockKey, TimeUnit.MILLISECONDS)).isPositive()
+				.isLessThanOrEqualTo(60_000);
 		}
 		finally {
 			connection.destroy();
@@ -107,7 +133,8 @@ class ScheduledJobIntegrationTests {
 
 	@Configuration(proxyBeanMethods = false)
 	@EnableScheduling
-	@ImportAutoConfiguration({ DataRedisAutoConfiguration.class, RedisLockAutoConfiguration.class, DistributedLockAutoConfiguration.class })
+	@ImportAutoConfiguration({ DataRedisAutoConfiguration.class, RedisLockAutoConfiguration.class,
+			DistributedLockAutoConfiguration.class })
 	static class JobApplication {
 
 		@Bean
@@ -123,7 +150,8 @@ class ScheduledJobIntegrationTests {
 	}
 
 	@Configuration(proxyBeanMethods = false)
-	@ImportAutoConfiguration({ DataRedisAutoConfiguration.class, RedisLockAutoConfiguration.class, DistributedLockAutoConfiguration.class })
+	@ImportAutoConfiguration({ DataRedisAutoConfiguration.class, RedisLockAutoConfiguration.class,
+			DistributedLockAutoConfiguration.class })
 	static class NightlyApplication {
 
 		@Bean
@@ -161,8 +189,9 @@ class ScheduledJobIntegrationTests {
 	}
 
 	/**
-	 * A scheduler whose fixed-rate ticks fall on wall-clock multiples of the period, as cron ticks
-	 * do, each instance's a few milliseconds after the one before: the clocks of three hosts.
+	 * A scheduler whose fixed-rate ticks fall on wall-clock multiples of the period, as
+	 * cron ticks do, each instance's a few milliseconds after the one before: the clocks
+	 * of three hosts.
 	 */
 	static class TicksInStep extends ThreadPoolTaskScheduler {
 
@@ -192,7 +221,9 @@ class ScheduledJobIntegrationTests {
 
 		List<Duration> gaps() {
 			long[] starts = this.runs.stream().mapToLong(Run::startedAt).sorted().toArray();
-			return IntStream.range(1, starts.length).mapToObj((i) -> Duration.ofNanos(starts[i] - starts[i - 1])).toList();
+			return IntStream.range(1, starts.length)
+				.mapToObj((i) -> Duration.ofNanos(starts[i] - starts[i - 1]))
+				.toList();
 		}
 
 		boolean lockedEveryTime() {

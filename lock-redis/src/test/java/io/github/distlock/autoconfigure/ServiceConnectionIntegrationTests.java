@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.autoconfigure;
 
 import java.time.Duration;
@@ -20,8 +37,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Locks live on the Redis that Spring Boot's connection details name, as Testcontainers'
- * {@code @ServiceConnection} registers them, rather than on the one {@code spring.data.redis.*}
- * names: distlock uses the application's own connection.
+ * {@code @ServiceConnection} registers them, rather than on the one
+ * {@code spring.data.redis.*} names: distlock uses the application's own connection.
  */
 class ServiceConnectionIntegrationTests {
 
@@ -32,7 +49,8 @@ class ServiceConnectionIntegrationTests {
 	void locksLiveOnTheServerTheConnectionDetailsName() {
 		String prefix = "sc-" + UUID.randomUUID();
 		new ApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class, RedisLockAutoConfiguration.class, DistributedLockAutoConfiguration.class))
+			.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class, RedisLockAutoConfiguration.class,
+					DistributedLockAutoConfiguration.class))
 			.withPropertyValues("spring.data.redis.port=1", "distlock.key-prefix=" + prefix)
 			.withBean(DataRedisConnectionDetails.class, () -> new DataRedisConnectionDetails() {
 

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.endpoint;
 
 import java.io.IOException;
@@ -37,8 +54,8 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * The {@code locks} endpoint over HTTP, as an operator reads it: two instances of a web
- * application with the Actuator on one Redis, each showing its own locks, and either one telling
- * who holds a lock, without the owner's secret.
+ * application with the Actuator on one Redis, each showing its own locks, and either one
+ * telling who holds a lock, without the owner's secret.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class LocksEndpointIntegrationTests {
@@ -78,7 +95,8 @@ class LocksEndpointIntegrationTests {
 		Instant before = Instant.now();
 		CompletableFuture<Optional<LockHandle>> waiter;
 		try (LockHandle handle = locks.tryAcquire("goods:42", LEASE, Duration.ZERO).orElseThrow()) {
-			waiter = CompletableFuture.supplyAsync(() -> locks.tryAcquire("goods:42", LEASE, WAIT), this::onWaiterThread);
+			waiter = CompletableFuture.supplyAsync(() -> locks.tryAcquire("goods:42", LEASE, WAIT),
+					this::onWaiterThread);
 			await().atMost(WAIT).until(() -> get(this.first, "/actuator/locks").get("waiting").size() == 1);
 			JsonNode body = get(this.first, "/actuator/locks");
 			JsonNode held = body.get("held").get(0);
@@ -90,7 +108,8 @@ class LocksEndpointIntegrationTests {
 			assertThat(held.get("watchdog").asBoolean()).isFalse();
 			assertThat(held.has("fencingToken")).as("a token is shown once minted").isFalse();
 			long token = handle.fencingToken();
-			assertThat(get(this.first, "/actuator/locks").get("held").get(0).get("fencingToken").asLong()).isEqualTo(token);
+			assertThat(get(this.first, "/actuator/locks").get("held").get(0).get("fencingToken").asLong())
+				.isEqualTo(token);
 			JsonNode waiting = body.get("waiting").get(0);
 			assertThat(waiting.get("thread").asString()).isEqualTo("lock-waiter");
 			assertThat(waiting.get("atStore").asBoolean()).isFalse();
@@ -110,7 +129,8 @@ class LocksEndpointIntegrationTests {
 			JsonNode lock = this.json.readTree(fromSecond);
 			assertThat(lock.get("held").asBoolean()).isTrue();
 			JsonNode holder = lock.get("holder");
-			assertThat(holder.get("instance").asString()).startsWith("orders-first (pid " + ProcessHandle.current().pid());
+			assertThat(holder.get("instance").asString())
+				.startsWith("orders-first (pid " + ProcessHandle.current().pid());
 			assertThat(holder.get("thisInstance").asBoolean()).isFalse();
 			assertThat(Instant.parse(holder.get("since").asString())).isBetween(before.minusMillis(1), Instant.now());
 			assertThat(holder.get("leaseLeftMillis").asLong()).isPositive().isLessThanOrEqualTo(LEASE.toMillis());
@@ -138,7 +158,8 @@ class LocksEndpointIntegrationTests {
 
 	@Test
 	void anApplicationWithEverythingOnStartsWithoutWarningAboutDistlocksBeans(CapturedOutput output) {
-		// Made too early (by the advisor, while post-processors are), the properties missed some of them.
+		// Made too early (by the advisor, while post-processors are), the properties
+		// missed some of them.
 		assertThat(output).contains(":: Spring Boot ::").doesNotContain("DistributedLockProperties] is not eligible");
 	}
 
@@ -150,18 +171,25 @@ class LocksEndpointIntegrationTests {
 			.run();
 	}
 
-	/** The owner token's secret: the part before its first space, which the endpoint must never show. */
+	/**
+	 * The owner token's secret: the part before its first space, which the endpoint must
+	 * never show.
+	 */
 	private String secretOf(String lock) {
-		String owner = this.first.getBean(StringRedisTemplate.class).opsForValue().get("{" + this.prefix + ":" + lock + "}");
+		String owner = this.first.getBean(StringRedisTemplate.class)
+			.opsForValue()
+			.get("{" + this.prefix + ":" + lock + "}");
 		assertThat(owner).contains(" ");
 		return owner.substring(0, owner.indexOf(' '));
 	}
 
-	private JsonNode get(ConfigurableApplicationContext instance, String path) throws IOException, InterruptedException {
+	private JsonNode get(ConfigurableApplicationContext instance, String path)
+			throws IOException, InterruptedException {
 		return this.json.readTree(getText(instance, path));
 	}
 
-	private String getText(ConfigurableApplicationContext instance, String path) throws IOException, InterruptedException {
+	private String getText(ConfigurableApplicationContext instance, String path)
+			throws IOException, InterruptedException {
 		int port = ((WebServerApplicationContext) instance).getWebServer().getPort();
 		HttpResponse<String> response = this.http.send(
 				HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),

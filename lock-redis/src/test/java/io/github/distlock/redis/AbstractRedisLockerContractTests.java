@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.redis;
 
 import java.time.Duration;
@@ -12,9 +29,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 
 /**
- * The {@link Locker} contract run against {@link RedisLocker}: two processes are two lockers with
- * their own release-notice subscriptions on one connection factory, under a random prefix. A
- * subclass supplies the connections to a deployment of Redis.
+ * The {@link Locker} contract run against {@link RedisLocker}: two processes are two
+ * lockers with their own release-notice subscriptions on one connection factory, under a
+ * random prefix. A subclass supplies the connections to a deployment of Redis.
  */
 abstract class AbstractRedisLockerContractTests extends AbstractLockerContractTests {
 
@@ -25,7 +42,8 @@ abstract class AbstractRedisLockerContractTests extends AbstractLockerContractTe
 	private RedisLocker otherProcess;
 
 	/**
-	 * Returns the connections to the Redis under test, the same throughout the test class.
+	 * Returns the connections to the Redis under test, the same throughout the test
+	 * class.
 	 * @return the connection factory
 	 */
 	protected abstract RedisConnectionFactory connectionFactory();

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.redis;
 
 import java.time.Duration;
@@ -15,22 +32,30 @@ import io.github.distlock.LockStoreException;
 import io.github.distlock.core.DefaultLockTemplate;
 
 /**
- * One thread of a {@link ChaosContenderProcess}: takes random keys while faults are injected, then
- * every key once more after they stopped, each time with a generous wait that must suffice. Each
- * holding mints its fencing token and does one fenced read-modify-write of its key's counter on the
- * data server ({@link FencedCounters}).
+ * One thread of a {@link ChaosContenderProcess}: takes random keys while faults are
+ * injected, then every key once more after they stopped, each time with a generous wait
+ * that must suffice. Each holding mints its fencing token and does one fenced
+ * read-modify-write of its key's counter on the data server ({@link FencedCounters}).
  */
 final class ChaosContender implements Callable<Void> {
 
-	/** Fixed leases, and the watchdog's lease; longer than every fault the test injects. */
+	/**
+	 * Fixed leases, and the watchdog's lease; longer than every fault the test injects.
+	 */
 	static final Duration LEASE = Duration.ofSeconds(2);
 
 	private static final Duration WAIT_DURING_FAULTS = Duration.ofSeconds(5);
 
-	/** How long each thread waits for each key once faults stopped: far longer than it can take. */
+	/**
+	 * How long each thread waits for each key once faults stopped: far longer than it can
+	 * take.
+	 */
 	static final Duration WAIT_ONCE_CALM = Duration.ofSeconds(20);
 
-	/** Longer than the lease, so that only the watchdog's renewals, through the faults, keep it. */
+	/**
+	 * Longer than the lease, so that only the watchdog's renewals, through the faults,
+	 * keep it.
+	 */
 	private static final Duration LONG_HOLD = LEASE.plusMillis(500);
 
 	/** One watchdog holding in this many is a long hold. */
@@ -107,12 +132,13 @@ final class ChaosContender implements Callable<Void> {
 	}
 
 	/**
-	 * One fenced read-modify-write, as an application guarding data outside Redis does it, then
-	 * the verdict. The data server refuses one of any two sections that overlap there
-	 * ({@link FencedCounters}). A refused section whose holder still holds the lock afterwards means
-	 * that two holders held it at once: {@code isHeld()} is true only while the lock is surely still
-	 * held in Redis, and the other section's token was minted in Redis for the other holder within
-	 * that time. A refused section whose holder lost its lease is the fence doing its job.
+	 * One fenced read-modify-write, as an application guarding data outside Redis does
+	 * it, then the verdict. The data server refuses one of any two sections that overlap
+	 * there ({@link FencedCounters}). A refused section whose holder still holds the lock
+	 * afterwards means that two holders held it at once: {@code isHeld()} is true only
+	 * while the lock is surely still held in Redis, and the other section's token was
+	 * minted in Redis for the other holder within that time. A refused section whose
+	 * holder lost its lease is the fence doing its job.
 	 */
 	private Outcome guarded(LockHandle handle, boolean watchdog) throws InterruptedException {
 		long token;

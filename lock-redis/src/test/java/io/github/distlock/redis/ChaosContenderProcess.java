@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.redis;
 
 import java.lang.management.ManagementFactory;
@@ -24,13 +41,15 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
- * A JVM that contends for locks in {@link ChaosIntegrationTests}: its locks go through a fault
- * proxy, its data and its signals straight to the data server.
+ * A JVM that contends for locks in {@link ChaosIntegrationTests}: its locks go through a
+ * fault proxy, its data and its signals straight to the data server.
  *
- * <p>Arguments: {@code LOCK_PORT DATA_PORT PREFIX CONTENDER THREADS KEYS SEED FAULT_SECONDS}. It says
- * it is ready, waits for the fault phase, runs {@code THREADS} {@link ChaosContender}s over the keys
- * {@code k0 .. k<KEYS-1>} until the calm phase, lets them take every key once more, and reports
- * its counts.
+ * <p>
+ * Arguments:
+ * {@code LOCK_PORT DATA_PORT PREFIX CONTENDER THREADS KEYS SEED FAULT_SECONDS}. It says
+ * it is ready, waits for the fault phase, runs {@code THREADS} {@link ChaosContender}s
+ * over the keys {@code k0 .. k<KEYS-1>} until the calm phase, lets them take every key
+ * once more, and reports its counts.
  */
 public final class ChaosContenderProcess {
 
@@ -58,7 +77,8 @@ public final class ChaosContenderProcess {
 		try (RedisLocker locker = new RedisLocker(lockConnections, arguments.prefix());
 				DefaultLockTemplate template = new DefaultLockTemplate(locker,
 						WatchdogSettings.watchdogLease(ChaosContender.LEASE))) {
-			Map<String, Long> counts = contend(template, new FencedCounters(data, arguments.prefix()), signals, arguments);
+			Map<String, Long> counts = contend(template, new FencedCounters(data, arguments.prefix()), signals,
+					arguments);
 			signals.report(arguments.contender(), counts);
 		}
 		catch (Exception ex) {
@@ -71,9 +91,11 @@ public final class ChaosContenderProcess {
 		}
 	}
 
-	/** Says it is ready, contends through both phases, and returns what it did and saw. */
-	private static Map<String, Long> contend(DefaultLockTemplate template, FencedCounters counters, ChaosSignals signals,
-			Arguments arguments) throws Exception {
+	/**
+	 * Says it is ready, contends through both phases, and returns what it did and saw.
+	 */
+	private static Map<String, Long> contend(DefaultLockTemplate template, FencedCounters counters,
+			ChaosSignals signals, Arguments arguments) throws Exception {
 		ContenderTally tally = new ContenderTally();
 		AtomicBoolean faultsOn = new AtomicBoolean(true);
 		List<ChaosContender> contenders = contenders(arguments, template, counters, signals, tally, faultsOn);
@@ -90,7 +112,8 @@ public final class ChaosContenderProcess {
 	private static List<ChaosContender> contenders(Arguments arguments, DefaultLockTemplate template,
 			FencedCounters counters, ChaosSignals signals, ContenderTally tally, AtomicBoolean faultsOn) {
 		List<String> keys = IntStream.range(0, arguments.keys()).mapToObj((i) -> "k" + i).toList();
-		// seeded per contender, so that a run's choices follow from its seed as far as timing allows
+		// seeded per contender, so that a run's choices follow from its seed as far as
+		// timing allows
 		Random random = new Random(arguments.seed() * 31 + arguments.contender());
 		return IntStream.range(0, arguments.threads())
 			.mapToObj((thread) -> new ChaosContender("contender-" + arguments.contender() + "-" + thread, template,
@@ -98,7 +121,10 @@ public final class ChaosContenderProcess {
 			.toList();
 	}
 
-	/** Runs the contenders through the fault phase, tells them when it is over, and waits for them. */
+	/**
+	 * Runs the contenders through the fault phase, tells them when it is over, and waits
+	 * for them.
+	 */
 	private static void run(List<ChaosContender> contenders, AtomicBoolean faultsOn, ChaosSignals signals,
 			Arguments arguments) throws Exception {
 		ExecutorService pool = Executors.newFixedThreadPool(contenders.size());
@@ -116,13 +142,13 @@ public final class ChaosContenderProcess {
 		}
 	}
 
-	private record Arguments(int lockPort, int dataPort, String prefix, int contender, int threads, int keys,
-			long seed, Duration faults) {
+	private record Arguments(int lockPort, int dataPort, String prefix, int contender, int threads, int keys, long seed,
+			Duration faults) {
 
 		static Arguments parse(String[] args) {
-			return new Arguments(Integer.parseInt(args[0]), Integer.parseInt(args[1]), args[2], Integer.parseInt(args[3]),
-					Integer.parseInt(args[4]), Integer.parseInt(args[5]), Long.parseLong(args[6]),
-					Duration.ofSeconds(Long.parseLong(args[7])));
+			return new Arguments(Integer.parseInt(args[0]), Integer.parseInt(args[1]), args[2],
+					Integer.parseInt(args[3]), Integer.parseInt(args[4]), Integer.parseInt(args[5]),
+					Long.parseLong(args[6]), Duration.ofSeconds(Long.parseLong(args[7])));
 		}
 
 	}

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.redis;
 
 import java.io.IOException;
@@ -28,33 +45,36 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Chaos: several JVMs ({@link ChaosContenderProcess}) contend for a few keys, each through its own
- * {@link FaultProxy} to the lock server, while this test injects random cuts, stalls and resets
- * into the proxies ({@link ChaosFaults}), each one shorter than the 2 s lease unless told
- * otherwise. Every holding does a read-modify-write of its key's counter on a separate data server
- * that no fault touches, fenced by its fencing token ({@link FencedCounters}). Then the faults
- * stop, and every thread of every JVM must take every key once more within a generous wait.
+ * Chaos: several JVMs ({@link ChaosContenderProcess}) contend for a few keys, each
+ * through its own {@link FaultProxy} to the lock server, while this test injects random
+ * cuts, stalls and resets into the proxies ({@link ChaosFaults}), each one shorter than
+ * the 2 s lease unless told otherwise. Every holding does a read-modify-write of its
+ * key's counter on a separate data server that no fault touches, fenced by its fencing
+ * token ({@link FencedCounters}). Then the faults stop, and every thread of every JVM
+ * must take every key once more within a generous wait.
  *
- * <p>The data server and the contenders then tell whether the lock kept its promises:
+ * <p>
+ * The data server and the contenders then tell whether the lock kept its promises:
  * <ul>
- * <li>no overlapping holds and no stale token while held: the data server refuses one of any two
- * sections that overlap, and no refused holder may still hold its lock (faults may add up to more
- * than the command timeout, so a holder may lose its lease in a section, and a refusal is then the
- * fence at work);</li>
- * <li>no lost update: each key's counter equals the sections that the contenders saw written;</li>
+ * <li>no overlapping holds and no stale token while held: the data server refuses one of
+ * any two sections that overlap, and no refused holder may still hold its lock (faults
+ * may add up to more than the command timeout, so a holder may lose its lease in a
+ * section, and a refusal is then the fence at work);</li>
+ * <li>no lost update: each key's counter equals the sections that the contenders saw
+ * written;</li>
  * <li>every waiter gets through once faults stop.</li>
  * </ul>
  *
- * <p>Settings (system properties): {@code chaos.seconds} of faults (15), {@code chaos.jvms} (2),
- * {@code chaos.threads} per JVM (4), {@code chaos.keys} (3), {@code chaos.seed} (random, printed)
- * and {@code chaos.longestStallMillis} (500; longer stalls, even longer than the lease, make
- * holders lose their leases more often, and every assertion must still hold). To run it for as
- * long as one wants, from the project's root:
+ * <p>
+ * Settings (system properties): {@code chaos.seconds} of faults (15), {@code chaos.jvms}
+ * (2), {@code chaos.threads} per JVM (4), {@code chaos.keys} (3), {@code chaos.seed}
+ * (random, printed) and {@code chaos.longestStallMillis} (500; longer stalls, even longer
+ * than the lease, make holders lose their leases more often, and every assertion must
+ * still hold). To run it for as long as one wants, from the project's root:
  * <pre class="code">
  * ./mvnw -B -ntp -pl lock-redis -am verify -Dtest=ChaosIntegrationTests \
  *     -Dsurefire.failIfNoSpecifiedTests=false -Dchaos.seconds=600
- * </pre>
- * The summary line, and every fault injected, are in
+ * </pre> The summary line, and every fault injected, are in
  * {@code lock-spring-boot-autoconfigure/target/surefire-reports/io.github.distlock.redis.ChaosIntegrationTests-output.txt}
  * (the summary also in any failure message); each JVM's log is in
  * {@code lock-spring-boot-autoconfigure/target/chaos/<run>/}.
@@ -63,7 +83,10 @@ class ChaosIntegrationTests {
 
 	private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
 
-	/** Bounds the contenders' last attempt during faults and their exit, beyond the final pass. */
+	/**
+	 * Bounds the contenders' last attempt during faults and their exit, beyond the final
+	 * pass.
+	 */
 	private static final Duration FINISH_TIMEOUT = Duration.ofSeconds(30);
 
 	@RegisterExtension
@@ -114,7 +137,8 @@ class ChaosIntegrationTests {
 
 	@Test
 	void contendersKeepExclusionAndFencingThroughRandomFaults() throws Exception {
-		System.out.println("chaos " + this.prefix + ": seed " + this.seed + " (rerun with -Dchaos.seed=" + this.seed + ")");
+		System.out
+			.println("chaos " + this.prefix + ": seed " + this.seed + " (rerun with -Dchaos.seed=" + this.seed + ")");
 		Path logs = Files.createDirectories(Path.of("target", "chaos", this.prefix));
 		startContenders(logs);
 		ChaosFaults faults = new ChaosFaults(this.proxies, this.seed, this.longestStall);
@@ -136,7 +160,8 @@ class ChaosIntegrationTests {
 	}
 
 	private void assertNoOverlapNoStaleTokenNoLostUpdate(Map<String, Long> done, String summary) {
-		assertThat(count(done, ContenderTally.REFUSED_WHILE_HELD)).as("sections refused while held; " + summary).isZero();
+		assertThat(count(done, ContenderTally.REFUSED_WHILE_HELD)).as("sections refused while held; " + summary)
+			.isZero();
 		assertThat(this.counters.refusals().values().stream().mapToLong(Long::longValue).sum())
 			.as("refusals on the data server, each of a holder that had lost its lease; " + summary)
 			.isEqualTo(count(done, ContenderTally.FENCED));
@@ -159,15 +184,18 @@ class ChaosIntegrationTests {
 	private Process startContender(int contender, FaultProxy proxy, Path logs) throws IOException {
 		List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
 				"-cp", System.getProperty("java.class.path"), ChaosContenderProcess.class.getName(),
-				String.valueOf(proxy.port()), String.valueOf(dataServer().port()), this.prefix, String.valueOf(contender),
-				String.valueOf(this.threads), String.valueOf(this.keys.size()), String.valueOf(this.seed),
-				String.valueOf(this.faultTime.toSeconds()));
+				String.valueOf(proxy.port()), String.valueOf(dataServer().port()), this.prefix,
+				String.valueOf(contender), String.valueOf(this.threads), String.valueOf(this.keys.size()),
+				String.valueOf(this.seed), String.valueOf(this.faultTime.toSeconds()));
 		return new ProcessBuilder(command).redirectErrorStream(true)
 			.redirectOutput(logs.resolve("contender-" + contender + ".log").toFile())
 			.start();
 	}
 
-	/** Waits for every contender to exit; returns their exit codes, -1 for one still running. */
+	/**
+	 * Waits for every contender to exit; returns their exit codes, -1 for one still
+	 * running.
+	 */
 	private List<Integer> awaitContenders() throws InterruptedException {
 		Duration timeout = FINISH_TIMEOUT.plus(ChaosContender.WAIT_ONCE_CALM.multipliedBy(this.keys.size()));
 		long deadline = System.nanoTime() + timeout.toNanos();
@@ -192,9 +220,9 @@ class ChaosIntegrationTests {
 		long sections = this.keys.stream().mapToLong((key) -> count(done, ContenderTally.sections(key))).sum();
 		return String.format("chaos seed=%d, %d JVMs x %d threads x %d keys, %d s of faults, stalls up to %d ms: "
 				+ "%d sections written %s; faults: %s; seen: %s; refused by the data server: %s; exit codes %s; logs in %s",
-				this.seed, this.jvms, this.threads, this.keys.size(), this.faultTime.toSeconds(), this.longestStall.toMillis(),
-				sections, perKey(done), faults.summary(), seen(done), this.counters.refusals(), exitCodes,
-				logs.toAbsolutePath());
+				this.seed, this.jvms, this.threads, this.keys.size(), this.faultTime.toSeconds(),
+				this.longestStall.toMillis(), sections, perKey(done), faults.summary(), seen(done),
+				this.counters.refusals(), exitCodes, logs.toAbsolutePath());
 	}
 
 	private Map<String, Long> perKey(Map<String, Long> done) {

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.redis;
 
 import java.time.Duration;
@@ -10,15 +27,18 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 import static org.awaitility.Awaitility.await;
 
 /**
- * How {@link ChaosIntegrationTests} and its {@link ChaosContenderProcess}es talk, through the data
- * server that no fault touches: contenders say they are ready, the test announces each phase, and
- * contenders leave their counts and any unexpected error there.
+ * How {@link ChaosIntegrationTests} and its {@link ChaosContenderProcess}es talk, through
+ * the data server that no fault touches: contenders say they are ready, the test
+ * announces each phase, and contenders leave their counts and any unexpected error there.
  */
 final class ChaosSignals {
 
 	private static final Duration POLL = Duration.ofMillis(20);
 
-	/** What contenders do: contend while faults are injected, then take every key once more. */
+	/**
+	 * What contenders do: contend while faults are injected, then take every key once
+	 * more.
+	 */
 	enum Phase {
 
 		FAULTS, CALM
@@ -56,8 +76,11 @@ final class ChaosSignals {
 	}
 
 	void report(int contender, Map<String, Long> counts) {
-		this.redis.opsForHash().putAll(reportKey(contender), counts.entrySet().stream()
-			.collect(Collectors.toMap(Map.Entry::getKey, (entry) -> String.valueOf(entry.getValue()))));
+		this.redis.opsForHash()
+			.putAll(reportKey(contender),
+					counts.entrySet()
+						.stream()
+						.collect(Collectors.toMap(Map.Entry::getKey, (entry) -> String.valueOf(entry.getValue()))));
 	}
 
 	/** Returns a contender's counts, empty if it never reported. */

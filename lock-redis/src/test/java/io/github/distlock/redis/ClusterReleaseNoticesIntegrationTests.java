@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.redis;
 
 import java.time.Duration;
@@ -34,9 +51,10 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * Release notices in a Redis Cluster (Redis 7): a release is announced by sharded pub/sub on the
- * master that owns the lock, to the process that waits for that lock, and to no process waiting
- * for another; a process subscribes to a lock's channel only while it waits for it.
+ * Release notices in a Redis Cluster (Redis 7): a release is announced by sharded pub/sub
+ * on the master that owns the lock, to the process that waits for that lock, and to no
+ * process waiting for another; a process subscribes to a lock's channel only while it
+ * waits for it.
  */
 class ClusterReleaseNoticesIntegrationTests {
 
@@ -100,7 +118,8 @@ class ClusterReleaseNoticesIntegrationTests {
 		assertThat(toA).containsOnly(a);
 		assertThat(waiterB).isNotDone();
 		assertThat(master(a).commandCalls()).containsEntry("spublish", 1L);
-		assertThat(redis.get().nodes()).allSatisfy((node) -> assertThat(node.commandCalls()).doesNotContainKey("publish"));
+		assertThat(redis.get().nodes())
+			.allSatisfy((node) -> assertThat(node.commandCalls()).doesNotContainKey("publish"));
 		heldB.close();
 		waiterB.get(10, TimeUnit.SECONDS).orElseThrow().close();
 		assertThat(toB).containsOnly(b);
@@ -118,14 +137,18 @@ class ClusterReleaseNoticesIntegrationTests {
 		CompletableFuture<Optional<LockHandle>> waiterA = waitFor(1, a);
 		CompletableFuture<Optional<LockHandle>> waiterB = waitFor(1, b);
 		await().atMost(Duration.ofSeconds(10)).until(() -> subscribers(a) == 1 && subscribers(b) == 1);
-		// A network blip on the waiter's pub/sub connection to that master: Lettuce connects again and
-		// subscribes both channels with one SSUBSCRIBE, which the server refuses (CROSSSLOT).
+		// A network blip on the waiter's pub/sub connection to that master: Lettuce
+		// connects again and
+		// subscribes both channels with one SSUBSCRIBE, which the server refuses
+		// (CROSSSLOT).
 		long connections = connections(master(a));
 		assertThat(killPubSubConnections(master(a))).isOne();
 		await().atMost(Duration.ofSeconds(10)).until(() -> connections(master(a)) == connections);
 		heldA.close();
-		// Told, or looking again while not subscribed, it takes the lock long before its wait ends.
-		assertThat(waiterA.get(10, TimeUnit.SECONDS)).hasValueSatisfying((taken) -> assertThat(taken.isHeld()).isTrue());
+		// Told, or looking again while not subscribed, it takes the lock long before its
+		// wait ends.
+		assertThat(waiterA.get(10, TimeUnit.SECONDS))
+			.hasValueSatisfying((taken) -> assertThat(taken.isHeld()).isTrue());
 		heldB.close();
 		assertThat(waiterB.get(10, TimeUnit.SECONDS)).isPresent();
 	}
@@ -139,7 +162,8 @@ class ClusterReleaseNoticesIntegrationTests {
 		LockHandle held = this.processes.get(0).tryAcquire(a, HOLDER_LEASE, Duration.ZERO).orElseThrow();
 		CompletableFuture<Optional<LockHandle>> waiter = waitFor(1, a);
 		await().atMost(Duration.ofSeconds(10)).until(() -> subscribers(a) == 1);
-		// The old master unsubscribes the channel, which is subscribed again on the new one.
+		// The old master unsubscribes the channel, which is subscribed again on the new
+		// one.
 		moveSlot(SlotHash.getSlot(this.keys.lock(a)), from, to);
 		await().atMost(Duration.ofSeconds(10)).until(() -> master(a).port() == to.port() && subscribers(a) == 1);
 		held.close();
@@ -154,11 +178,13 @@ class ClusterReleaseNoticesIntegrationTests {
 		LockHandle held = this.processes.get(0).tryAcquire(lock, HOLDER_LEASE, Duration.ZERO).orElseThrow();
 		CompletableFuture<Optional<LockHandle>> waiter = waitFor(1, lock);
 		await().atMost(Duration.ofSeconds(10)).until(() -> subscribers(lock) == 1);
-		// Subscribed again while the master serves the slot no more: CLUSTERDOWN, an error, not a refusal.
+		// Subscribed again while the master serves the slot no more: CLUSTERDOWN, an
+		// error, not a refusal.
 		master.withConnection((connection) -> connection.sync().clusterDelSlots(slot));
 		killPubSubConnections(master);
 		await().atMost(Duration.ofSeconds(10))
-			.until(() -> master.withConnection((connection) -> connection.sync().info("errorstats")).contains("CLUSTERDOWN"));
+			.until(() -> master.withConnection((connection) -> connection.sync().info("errorstats"))
+				.contains("CLUSTERDOWN"));
 		assertThat(this.lockers.get(1).releaseNoticesActive()).isTrue();
 		master.withConnection((connection) -> connection.sync().clusterAddSlots(slot));
 		await().atMost(Duration.ofSeconds(10)).until(() -> subscribers(lock) == 1);
@@ -166,10 +192,13 @@ class ClusterReleaseNoticesIntegrationTests {
 		assertThat(waiter.get(10, TimeUnit.SECONDS)).hasValueSatisfying((taken) -> assertThat(taken.isHeld()).isTrue());
 	}
 
-	/** A waiter that waits as long as the holder's lease: only a notice, or looking again, ends its wait early. */
+	/**
+	 * A waiter that waits as long as the holder's lease: only a notice, or looking again,
+	 * ends its wait early.
+	 */
 	private CompletableFuture<Optional<LockHandle>> waitFor(int process, String lock) {
-		return CompletableFuture.supplyAsync(() -> this.processes.get(process).tryAcquire(lock, HOLDER_LEASE,
-				HOLDER_LEASE), this.threads);
+		return CompletableFuture
+			.supplyAsync(() -> this.processes.get(process).tryAcquire(lock, HOLDER_LEASE, HOLDER_LEASE), this.threads);
 	}
 
 	private static BlockingQueue<String> listen(RedisLocker locker) {
@@ -201,7 +230,10 @@ class ClusterReleaseNoticesIntegrationTests {
 		}
 	}
 
-	/** Moves a slot and its keys from one master to another, as {@code redis-cli --cluster reshard} does. */
+	/**
+	 * Moves a slot and its keys from one master to another, as
+	 * {@code redis-cli --cluster reshard} does.
+	 */
 	private static void moveSlot(int slot, RedisServer from, RedisServer to) {
 		String fromId = from.withConnection((connection) -> connection.sync().clusterMyId());
 		String toId = to.withConnection((connection) -> connection.sync().clusterMyId());
@@ -230,13 +262,19 @@ class ClusterReleaseNoticesIntegrationTests {
 		return redis.get().masterOf(this.keys.lock(lock));
 	}
 
-	/** Subscribers of the lock's channel on the master that owns it ({@code PUBSUB SHARDNUMSUB}). */
+	/**
+	 * Subscribers of the lock's channel on the master that owns it
+	 * ({@code PUBSUB SHARDNUMSUB}).
+	 */
 	private long subscribers(String lock) {
 		String channel = this.keys.noticeChannel(lock);
 		return master(lock).withConnection((connection) -> connection.sync().pubsubShardNumsub(channel)).get(channel);
 	}
 
-	/** The test's shard channels with subscribers, by node ({@code PUBSUB SHARDCHANNELS} on each). */
+	/**
+	 * The test's shard channels with subscribers, by node ({@code PUBSUB SHARDCHANNELS}
+	 * on each).
+	 */
 	private Map<Integer, List<String>> shardChannelsOfTheTest() {
 		Map<Integer, List<String>> channels = new TreeMap<>();
 		for (RedisServer node : redis.get().nodes()) {

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.redis;
 
 import java.io.Closeable;
@@ -14,8 +31,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A TCP address that forwards to one server and can be moved to another, dropping its
- * connections, as a cloud "primary endpoint" or a DNS name does on a failover. Its threads are
- * daemons; {@link #close()} ends them.
+ * connections, as a cloud "primary endpoint" or a DNS name does on a failover. Its
+ * threads are daemons; {@link #close()} ends them.
  */
 final class MovableEndpoint implements AutoCloseable {
 
@@ -32,7 +49,10 @@ final class MovableEndpoint implements AutoCloseable {
 		this.targetPort = targetPort;
 	}
 
-	/** Opens an endpoint on a free loopback port that forwards to {@code targetPort} on the loopback interface. */
+	/**
+	 * Opens an endpoint on a free loopback port that forwards to {@code targetPort} on
+	 * the loopback interface.
+	 */
 	static MovableEndpoint to(int targetPort) {
 		try {
 			MovableEndpoint endpoint = new MovableEndpoint(new ServerSocket(0, 50, InetAddress.getLoopbackAddress()),

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.redis;
 
 import java.time.Duration;
@@ -26,14 +43,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Faults of the connections between one process and Redis, made by a fault proxy; the other
- * process connects directly.
+ * Faults of the connections between one process and Redis, made by a fault proxy; the
+ * other process connects directly.
  * <ul>
- * <li>Lettuce re-sends a command whose reply was lost when it reconnects, so a script may run
- * twice (review finding 3). The proxy cuts the connection right after a lock script reached
- * Redis: the lock must come out as if the script had run once.
- * <li>A release notice published while the subscription is down is lost; the client subscribes
- * again on its own, and waiters must not sleep on until the holder's lease would have run out.
+ * <li>Lettuce re-sends a command whose reply was lost when it reconnects, so a script may
+ * run twice (review finding 3). The proxy cuts the connection right after a lock script
+ * reached Redis: the lock must come out as if the script had run once.
+ * <li>A release notice published while the subscription is down is lost; the client
+ * subscribes again on its own, and waiters must not sleep on until the holder's lease
+ * would have run out.
  * </ul>
  */
 @ExtendWith(OutputCaptureExtension.class)
@@ -50,16 +68,22 @@ class RedisConnectionFaultIntegrationTests {
 
 	private RedisLockFixture otherProcess;
 
-	/** Threads of the test's own: a small common pool (one thread on two cores, from JDK 25) would starve them. */
+	/**
+	 * Threads of the test's own: a small common pool (one thread on two cores, from JDK
+	 * 25) would starve them.
+	 */
 	private final ExecutorService threads = Executors.newCachedThreadPool();
 
 	@BeforeEach
 	void setUp() {
 		this.proxy = FaultProxy.start(redis.server());
-		this.fixture = new RedisLockFixture(this.proxy.port(), new WatchdogSettings(Duration.ofSeconds(1),
-				Duration.ofMillis(200), null), "replay-" + System.nanoTime());
-		this.otherProcess = new RedisLockFixture(redis.server(), WatchdogSettings.watchdogLease(LEASE), this.fixture.prefix);
-		// Loads every script, so a cut hits a script that runs rather than a NOSCRIPT answer.
+		this.fixture = new RedisLockFixture(this.proxy.port(),
+				new WatchdogSettings(Duration.ofSeconds(1), Duration.ofMillis(200), null),
+				"replay-" + System.nanoTime());
+		this.otherProcess = new RedisLockFixture(redis.server(), WatchdogSettings.watchdogLease(LEASE),
+				this.fixture.prefix);
+		// Loads every script, so a cut hits a script that runs rather than a NOSCRIPT
+		// answer.
 		try (LockHandle warmUp = this.fixture.template.tryAcquire("warm-up", null, Duration.ZERO).orElseThrow()) {
 			warmUp.fencingToken();
 		}
@@ -102,8 +126,10 @@ class RedisConnectionFaultIntegrationTests {
 		LockHandle handle = this.fixture.template.tryAcquire("k", LEASE, Duration.ZERO).orElseThrow();
 		CompletableFuture<Optional<LockHandle>> waiter = CompletableFuture
 			.supplyAsync(() -> this.otherProcess.template.tryAcquire("k", LEASE, LEASE), this.threads);
-		await().atMost(Duration.ofSeconds(10)).until(() -> this.otherProcess.redis.hasKey(this.fixture.lockKey("k") + ":waiters"));
-		// The release deletes the lock, its reply is lost, and the waiter takes the lock before it is sent again.
+		await().atMost(Duration.ofSeconds(10))
+			.until(() -> this.otherProcess.redis.hasKey(this.fixture.lockKey("k") + ":waiters"));
+		// The release deletes the lock, its reply is lost, and the waiter takes the lock
+		// before it is sent again.
 		this.proxy.cutAfterNext(scriptOn("k")).thenRun(() -> this.proxy.stall(Duration.ofMillis(500)));
 		handle.close();
 		try (LockHandle taken = waiter.get(10, TimeUnit.SECONDS).orElseThrow()) {
@@ -147,13 +173,16 @@ class RedisConnectionFaultIntegrationTests {
 		LockHandle held = this.otherProcess.template.tryAcquire("k", holderLease, Duration.ZERO).orElseThrow();
 		CompletableFuture<Optional<LockHandle>> waiter = CompletableFuture
 			.supplyAsync(() -> this.fixture.template.tryAcquire("k", LEASE, holderLease), this.threads);
-		await().atMost(Duration.ofSeconds(10)).until(() -> this.otherProcess.redis.hasKey(this.fixture.lockKey("k") + ":waiters"));
-		// The waiter's connections drop and cannot come back before the release is announced.
+		await().atMost(Duration.ofSeconds(10))
+			.until(() -> this.otherProcess.redis.hasKey(this.fixture.lockKey("k") + ":waiters"));
+		// The waiter's connections drop and cannot come back before the release is
+		// announced.
 		CompletableFuture<Void> stallOver = this.proxy.stall(Duration.ofSeconds(2));
 		this.proxy.closeConnections();
 		held.close();
 		stallOver.get(10, TimeUnit.SECONDS);
-		// Only asking again gets it the lock long before the holder's lease would have run out.
+		// Only asking again gets it the lock long before the holder's lease would have
+		// run out.
 		try (LockHandle taken = waiter.get(10, TimeUnit.SECONDS).orElseThrow()) {
 			assertThat(taken.isHeld()).isTrue();
 		}
@@ -165,7 +194,8 @@ class RedisConnectionFaultIntegrationTests {
 		// Less than the fixture's command timeout (1 s), which would fail the acquire.
 		Duration delay = Duration.ofMillis(600);
 		redis.server().flushScripts();
-		// The acquire's EVALSHA, and so its NOSCRIPT answer, is held up; the script goes again after that.
+		// The acquire's EVALSHA, and so its NOSCRIPT answer, is held up; the script goes
+		// again after that.
 		this.proxy.stall(delay);
 		try (LockHandle handle = this.fixture.template.tryAcquire("cold", lease, Duration.ZERO).orElseThrow()) {
 			Duration leaseLeft = this.fixture.template.activity()
@@ -175,7 +205,8 @@ class RedisConnectionFaultIntegrationTests {
 				.findFirst()
 				.orElseThrow()
 				.leaseLeft();
-			// Less what the core allows for Redis's clock (1% and 2 ms), and half the stall for the machine.
+			// Less what the core allows for Redis's clock (1% and 2 ms), and half the
+			// stall for the machine.
 			Duration allowance = lease.dividedBy(100).plusMillis(2);
 			assertThat(leaseLeft).isGreaterThan(lease.minus(allowance).minus(delay.dividedBy(2)));
 		}

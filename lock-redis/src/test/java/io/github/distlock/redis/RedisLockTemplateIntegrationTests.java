@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.redis;
 
 import java.time.Duration;
@@ -39,7 +56,10 @@ class RedisLockTemplateIntegrationTests {
 
 	private static final Duration LEASE = Duration.ofSeconds(10);
 
-	/** Sections of 1 ms in a busy process after which it has surely checked in with Redis and given way. */
+	/**
+	 * Sections of 1 ms in a busy process after which it has surely checked in with Redis
+	 * and given way.
+	 */
 	private static final int SECTIONS_BEFORE_GIVING_WAY = 100;
 
 	@RegisterExtension
@@ -73,7 +93,8 @@ class RedisLockTemplateIntegrationTests {
 			workers.add(this.threads.submit(() -> {
 				start.await();
 				for (int i = 0; i < incrementsPerThread; i++) {
-					this.fixture.template.execute("counter", LEASE, Duration.ofSeconds(30), () -> incrementNonAtomically(counter));
+					this.fixture.template.execute("counter", LEASE, Duration.ofSeconds(30),
+							() -> incrementNonAtomically(counter));
 				}
 				return null;
 			}));
@@ -82,7 +103,8 @@ class RedisLockTemplateIntegrationTests {
 		for (Future<?> worker : workers) {
 			worker.get(120, TimeUnit.SECONDS);
 		}
-		assertThat(this.fixture.redis.opsForValue().get(counter)).isEqualTo(String.valueOf(threadCount * incrementsPerThread));
+		assertThat(this.fixture.redis.opsForValue().get(counter))
+			.isEqualTo(String.valueOf(threadCount * incrementsPerThread));
 	}
 
 	@Test
@@ -128,7 +150,9 @@ class RedisLockTemplateIntegrationTests {
 	void expiredHolderReleaseLeavesNewHolderAlone(CapturedOutput output) throws Exception {
 		LockHandle old = acquire("expiring", Duration.ofMillis(200));
 		await().atMost(Duration.ofSeconds(5)).until(() -> !old.isHeld());
-		LockHandle current = otherThread(() -> this.fixture.template.tryAcquire("expiring", LEASE, Duration.ofSeconds(5))).orElseThrow();
+		LockHandle current = otherThread(
+				() -> this.fixture.template.tryAcquire("expiring", LEASE, Duration.ofSeconds(5)))
+			.orElseThrow();
 		String currentOwner = this.fixture.redis.opsForValue().get(this.fixture.lockKey("expiring"));
 
 		old.close();
@@ -146,7 +170,8 @@ class RedisLockTemplateIntegrationTests {
 	void leakedFixedLeaseFreesItselfForThreadsOfSameProcess() throws Exception {
 		acquire("leaked", Duration.ofMillis(300));
 		long start = System.nanoTime();
-		Optional<LockHandle> next = otherThread(() -> this.fixture.template.tryAcquire("leaked", LEASE, Duration.ofSeconds(5)));
+		Optional<LockHandle> next = otherThread(
+				() -> this.fixture.template.tryAcquire("leaked", LEASE, Duration.ofSeconds(5)));
 		assertThat(next).isPresent();
 		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
 		next.get().close();
@@ -173,7 +198,8 @@ class RedisLockTemplateIntegrationTests {
 		assertThat(outer.isHeld()).isTrue();
 		assertThat(otherThread(() -> this.fixture.template.tryAcquire("nested", LEASE, Duration.ZERO))).isEmpty();
 		outer.close();
-		assertThat(otherThread(() -> this.fixture.template.tryAcquire("nested", LEASE, Duration.ZERO).map(this::closed)))
+		assertThat(
+				otherThread(() -> this.fixture.template.tryAcquire("nested", LEASE, Duration.ZERO).map(this::closed)))
 			.isPresent();
 	}
 
@@ -206,7 +232,8 @@ class RedisLockTemplateIntegrationTests {
 			workers.add(this.threads.submit(() -> {
 				List<Long> tokens = new ArrayList<>();
 				for (int i = 0; i < 25; i++) {
-					try (LockHandle handle = this.fixture.template.tryAcquire("fenced", LEASE, Duration.ofSeconds(30)).orElseThrow()) {
+					try (LockHandle handle = this.fixture.template.tryAcquire("fenced", LEASE, Duration.ofSeconds(30))
+						.orElseThrow()) {
 						tokens.add(handle.fencingToken());
 					}
 				}
@@ -312,7 +339,8 @@ class RedisLockTemplateIntegrationTests {
 	void waiterGivesUpWhenWaitIsOver() throws Exception {
 		try (LockHandle held = acquire("long", Duration.ofSeconds(30))) {
 			long start = System.nanoTime();
-			Optional<LockHandle> attempt = otherThread(() -> this.fixture.template.tryAcquire("long", LEASE, Duration.ofMillis(400)));
+			Optional<LockHandle> attempt = otherThread(
+					() -> this.fixture.template.tryAcquire("long", LEASE, Duration.ofMillis(400)));
 			assertThat(attempt).isEmpty();
 			assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(400));
 		}
@@ -321,7 +349,8 @@ class RedisLockTemplateIntegrationTests {
 	@Test
 	void executeThrowsNamingLockAndWaitWhenBusy() throws Exception {
 		try (LockHandle held = acquire("exec", LEASE)) {
-			Future<?> attempt = this.threads.submit(() -> this.fixture.template.execute("exec", LEASE, Duration.ofMillis(100), () -> "ran"));
+			Future<?> attempt = this.threads
+				.submit(() -> this.fixture.template.execute("exec", LEASE, Duration.ofMillis(100), () -> "ran"));
 			assertThatExceptionOfType(java.util.concurrent.ExecutionException.class)
 				.isThrownBy(() -> attempt.get(10, TimeUnit.SECONDS))
 				.havingCause()
@@ -333,10 +362,10 @@ class RedisLockTemplateIntegrationTests {
 
 	@Test
 	void executeReleasesWhenActionThrows() {
-		assertThatExceptionOfType(IllegalStateException.class).isThrownBy(() -> this.fixture.template.execute("throws", LEASE,
-				Duration.ZERO, () -> {
-					throw new IllegalStateException("boom");
-				}));
+		assertThatExceptionOfType(IllegalStateException.class)
+			.isThrownBy(() -> this.fixture.template.execute("throws", LEASE, Duration.ZERO, () -> {
+				throw new IllegalStateException("boom");
+			}));
 		assertThat(this.fixture.redis.hasKey(this.fixture.lockKey("throws"))).isFalse();
 	}
 
@@ -373,7 +402,8 @@ class RedisLockTemplateIntegrationTests {
 			LockHandle handle = capped.template.tryAcquire("capped", null, null).orElseThrow();
 			await().atMost(Duration.ofSeconds(5)).until(() -> !capped.redis.hasKey(capped.lockKey("capped")));
 			assertThat(handle.isHeld()).isFalse();
-			assertThat(otherThread(() -> capped.template.tryAcquire("capped", LEASE, Duration.ofSeconds(2)).map(this::closed)))
+			assertThat(otherThread(
+					() -> capped.template.tryAcquire("capped", LEASE, Duration.ofSeconds(2)).map(this::closed)))
 				.isPresent();
 			handle.close();
 		}
@@ -384,10 +414,12 @@ class RedisLockTemplateIntegrationTests {
 		redis.server().resetStatistics();
 		assertThatIllegalArgumentException().isThrownBy(() -> this.fixture.template.tryAcquire(" ", LEASE, null))
 			.withMessageContaining("blank");
-		assertThatIllegalArgumentException().isThrownBy(() -> this.fixture.template.tryAcquire("k", Duration.ofSeconds(-1), null))
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> this.fixture.template.tryAcquire("k", Duration.ofSeconds(-1), null))
 			.withMessageContaining("lease")
 			.withMessageContaining("'k'");
-		assertThatIllegalArgumentException().isThrownBy(() -> this.fixture.template.tryAcquire("k", LEASE, Duration.ofSeconds(-1)))
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> this.fixture.template.tryAcquire("k", LEASE, Duration.ofSeconds(-1)))
 			.withMessageContaining("wait");
 		assertThat(redis.server().commandCalls()).doesNotContainKeys("evalsha", "eval");
 	}

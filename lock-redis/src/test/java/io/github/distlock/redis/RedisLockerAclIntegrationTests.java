@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.redis;
 
 import java.time.Duration;
@@ -32,7 +49,8 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * A Redis ACL user with rights on keys and commands but not on the release channel still
- * releases, and is told once, clearly, what to grant; a user with the channel gets notices.
+ * releases, and is told once, clearly, what to grant; a user with the channel gets
+ * notices.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class RedisLockerAclIntegrationTests {
@@ -82,7 +100,8 @@ class RedisLockerAclIntegrationTests {
 			assertThat(waiting.tryAcquire(this.key, "waiter", LEASE, LEASE).acquired()).isFalse();
 			Release release = givingWay ? muted.giveWay(this.key, owner) : muted.release(this.key, owner);
 			assertThat(release).isEqualTo(Release.RELEASED);
-			assertThat(waiting.tryAcquire(this.key, "waiter", LEASE, Duration.ZERO)).returns(true, Acquisition::acquired);
+			assertThat(waiting.tryAcquire(this.key, "waiter", LEASE, Duration.ZERO)).returns(true,
+					Acquisition::acquired);
 			assertThat(waiting.release(this.key, "waiter")).isEqualTo(Release.RELEASED);
 		}
 	}
@@ -110,7 +129,8 @@ class RedisLockerAclIntegrationTests {
 		RedisLocker other = locker(null);
 		BlockingQueue<String> toNotified = listen(notified);
 		BlockingQueue<String> toOther = listen(other);
-		try (ReleaseSubscription notifiedWaits = subscribe(notified); ReleaseSubscription otherWaits = subscribe(other)) {
+		try (ReleaseSubscription notifiedWaits = subscribe(notified);
+				ReleaseSubscription otherWaits = subscribe(other)) {
 			other.tryAcquire(this.key, "other", LEASE, Duration.ZERO);
 			notified.tryAcquire(this.key, "notified", LEASE, LEASE);
 			other.release(this.key, "other");
@@ -142,7 +162,10 @@ class RedisLockerAclIntegrationTests {
 		return notices;
 	}
 
-	/** How often Redis refused the muted user a subscription to the channel, from its ACL log. */
+	/**
+	 * How often Redis refused the muted user a subscription to the channel, from its ACL
+	 * log.
+	 */
 	private long refusedSubscriptions() {
 		return this.admin.sync()
 			.aclLog()

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.redis;
 
 import java.time.Duration;
@@ -35,10 +52,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The {@link Locker} contract run against {@link RedisLocker} on a Redis Cluster of three masters,
- * each with a replica, through a {@code RedisClusterConfiguration}; and what only a cluster
- * checks: renewals of locks on every master cut by slot, and braces in keys and prefixes, which
- * must not split a lock's keys over slots (Redis would refuse its scripts with CROSSSLOT).
+ * The {@link Locker} contract run against {@link RedisLocker} on a Redis Cluster of three
+ * masters, each with a replica, through a {@code RedisClusterConfiguration}; and what
+ * only a cluster checks: renewals of locks on every master cut by slot, and braces in
+ * keys and prefixes, which must not split a lock's keys over slots (Redis would refuse
+ * its scripts with CROSSSLOT).
  */
 class RedisLockerClusterIntegrationTests extends AbstractRedisLockerContractTests {
 
@@ -69,7 +87,10 @@ class RedisLockerClusterIntegrationTests extends AbstractRedisLockerContractTest
 		connectionFactory.getClusterConnection().serverCommands().flushAll();
 	}
 
-	/** Fewer than on one server: the cluster's six processes share the machine's cores with the test. */
+	/**
+	 * Fewer than on one server: the cluster's six processes share the machine's cores
+	 * with the test.
+	 */
 	@Override
 	protected int footprintLocks() {
 		return 10_000;
@@ -106,9 +127,11 @@ class RedisLockerClusterIntegrationTests extends AbstractRedisLockerContractTest
 				}
 				expected.add(held ? Renewal.RENEWED : Renewal.LOST);
 			}
-			assertThat(leases.stream().map((lease) -> ClusterSlotHashUtil.calculateSlot(keys.lock(lease.key()))).distinct())
-				.hasSizeGreaterThan(100);
-			assertThat(leases.stream().map((lease) -> redis.get().masterOf(keys.lock(lease.key()))).distinct()).hasSize(3);
+			assertThat(leases.stream()
+				.map((lease) -> ClusterSlotHashUtil.calculateSlot(keys.lock(lease.key())))
+				.distinct()).hasSizeGreaterThan(100);
+			assertThat(leases.stream().map((lease) -> redis.get().masterOf(keys.lock(lease.key()))).distinct())
+				.hasSize(3);
 			assertThat(locker().renew(leases)).isEqualTo(expected);
 		}
 
@@ -148,11 +171,13 @@ class RedisLockerClusterIntegrationTests extends AbstractRedisLockerContractTest
 			List<LeaseRequest> leases = new ArrayList<>();
 			for (int i = 0; i < 30; i++) {
 				String key = "acknowledged:" + i;
-				assertThat(this.acknowledged.tryAcquire(key, "owner", LEASE, Duration.ZERO)).returns(true, Acquisition::acquired);
+				assertThat(this.acknowledged.tryAcquire(key, "owner", LEASE, Duration.ZERO)).returns(true,
+						Acquisition::acquired);
 				leases.add(new LeaseRequest(key, "owner", LEASE));
 			}
 			RedisLockKeys keys = new RedisLockKeys(prefix());
-			assertThat(leases.stream().map((lease) -> redis.get().masterOf(keys.lock(lease.key()))).distinct()).hasSize(3);
+			assertThat(leases.stream().map((lease) -> redis.get().masterOf(keys.lock(lease.key()))).distinct())
+				.hasSize(3);
 			assertThat(this.acknowledged.renew(leases)).hasSize(30).containsOnly(Renewal.RENEWED);
 		}
 
@@ -160,12 +185,14 @@ class RedisLockerClusterIntegrationTests extends AbstractRedisLockerContractTest
 		void anAcquisitionWhoseConnectionDroppedBeforeWaitAnsweredIsNotGranted() {
 			RedisServer master = redis.get().masterOf(new RedisLockKeys(prefix()).lock("dropped"));
 			RedisServer replica = redis.get().replicaOf(master);
-			// Connects while every node answers: finding the cluster's topology asks the paused replica too.
-			assertThat(this.acknowledged.tryAcquire("warm-up", "owner", LEASE, Duration.ZERO)).returns(true, Acquisition::acquired);
+			// Connects while every node answers: finding the cluster's topology asks the
+			// paused replica too.
+			assertThat(this.acknowledged.tryAcquire("warm-up", "owner", LEASE, Duration.ZERO)).returns(true,
+					Acquisition::acquired);
 			replica.pause();
 			try {
-				CompletableFuture<Acquisition> acquisition = CompletableFuture
-					.supplyAsync(() -> this.acknowledged.tryAcquire("dropped", "owner", LEASE, Duration.ZERO), this.thread);
+				CompletableFuture<Acquisition> acquisition = CompletableFuture.supplyAsync(
+						() -> this.acknowledged.tryAcquire("dropped", "owner", LEASE, Duration.ZERO), this.thread);
 				await().atMost(Duration.ofSeconds(5)).until(() -> master.killClientsBlockedIn("wait") > 0);
 				assertThat(acquisition).failsWithin(Duration.ofSeconds(20))
 					.withThrowableOfType(ExecutionException.class)
@@ -190,14 +217,16 @@ class RedisLockerClusterIntegrationTests extends AbstractRedisLockerContractTest
 				RedisLocker holder = braced.create(connectionFactory, RedisLocker.GIVE_WAY);
 				RedisLocker waiter = braced.create(connectionFactory, RedisLocker.GIVE_WAY);
 				for (String key : this.keys) {
-					assertThat(holder.tryAcquire(key, "holder", LEASE, Duration.ZERO)).as(key).returns(true, Acquisition::acquired);
+					assertThat(holder.tryAcquire(key, "holder", LEASE, Duration.ZERO)).as(key)
+						.returns(true, Acquisition::acquired);
 					assertThat(waiter.tryAcquire(key, "waiter", LEASE, LEASE).acquired()).as(key).isFalse();
 					assertThat(holder.renew(List.of(new LeaseRequest(key, "holder", LEASE)))).as(key)
 						.containsExactly(Renewal.RENEWED_OTHERS_WAITING);
 					assertThat(holder.fence(key, "holder")).as(key).isPositive();
 					assertThat(holder.find(key)).as(key).isPresent();
 					assertThat(holder.giveWay(key, "holder")).as(key).isEqualTo(Release.RELEASED);
-					assertThat(waiter.tryAcquire(key, "waiter", LEASE, Duration.ZERO)).as(key).returns(true, Acquisition::acquired);
+					assertThat(waiter.tryAcquire(key, "waiter", LEASE, Duration.ZERO)).as(key)
+						.returns(true, Acquisition::acquired);
 					assertThat(waiter.release(key, "waiter")).as(key).isEqualTo(Release.RELEASED);
 				}
 			}

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.redis;
 
 import java.time.Duration;
@@ -32,13 +49,16 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 import static org.awaitility.Awaitility.await;
 
 /**
- * The {@link Locker} contract run against {@link RedisLocker} on a real Redis server, and what
- * only Redis has: scripts that survive {@code SCRIPT FLUSH}, one round trip per operation,
- * batched renewals, and the keys of a lock in one cluster slot.
+ * The {@link Locker} contract run against {@link RedisLocker} on a real Redis server, and
+ * what only Redis has: scripts that survive {@code SCRIPT FLUSH}, one round trip per
+ * operation, batched renewals, and the keys of a lock in one cluster slot.
  */
 class RedisLockerContractTests extends AbstractRedisLockerContractTests {
 
-	/** Started here rather than by RedisServerExtension, which starts and stops servers for each nested class too. */
+	/**
+	 * Started here rather than by RedisServerExtension, which starts and stops servers
+	 * for each nested class too.
+	 */
 	private static RedisServer server;
 
 	private static LettuceConnectionFactory connectionFactory;
@@ -84,8 +104,8 @@ class RedisLockerContractTests extends AbstractRedisLockerContractTests {
 		@Test
 		void everyOperationWorksAfterScriptFlush() {
 			server.flushScripts();
-			assertThat(locker().tryAcquire("flushed", this.owner, Duration.ofSeconds(30), Duration.ZERO))
-				.returns(true, Acquisition::acquired);
+			assertThat(locker().tryAcquire("flushed", this.owner, Duration.ofSeconds(30), Duration.ZERO)).returns(true,
+					Acquisition::acquired);
 			assertThat(locker().fence("flushed", this.owner)).isPositive();
 			assertThat(locker().renew(List.of(new LeaseRequest("flushed", this.owner, Duration.ofSeconds(30)))))
 				.containsExactly(Renewal.RENEWED);
@@ -99,7 +119,8 @@ class RedisLockerContractTests extends AbstractRedisLockerContractTests {
 					() -> locker().fence("counted", this.owner),
 					() -> locker().renew(List.of(new LeaseRequest("counted", this.owner, Duration.ofSeconds(30)))),
 					() -> locker().release("counted", this.owner));
-			// The first call of a script on a server loads it (EVALSHA, NOSCRIPT, EVAL); count later ones.
+			// The first call of a script on a server loads it (EVALSHA, NOSCRIPT, EVAL);
+			// count later ones.
 			operations.forEach(Runnable::run);
 			for (Runnable operation : operations) {
 				server.resetStatistics();
@@ -113,7 +134,8 @@ class RedisLockerContractTests extends AbstractRedisLockerContractTests {
 			assertThat(locker().tryAcquire("resent", this.owner, LEASE, Duration.ZERO).acquired()).isTrue();
 			assertThat(locker().release("resent", this.owner)).isEqualTo(Release.RELEASED);
 			assertThat(otherProcess().tryAcquire("resent", "try-once", LEASE, Duration.ZERO).acquired()).isTrue();
-			// The client sends the release again when its reply was lost: the lock was not lost to the try-once caller.
+			// The client sends the release again when its reply was lost: the lock was
+			// not lost to the try-once caller.
 			assertThat(locker().release("resent", this.owner)).isEqualTo(Release.GONE);
 		}
 
@@ -123,14 +145,16 @@ class RedisLockerContractTests extends AbstractRedisLockerContractTests {
 			try (RedisLocker locker = new RedisLocker(connectionFactory, prefix(), RedisLocker.GIVE_WAY, memory,
 					ReplicaAcknowledgement.NONE)) {
 				assertThat(locker.tryAcquire("stepped", this.owner, LEASE, Duration.ZERO).acquired()).isTrue();
-				// A token minted before the server's clock stepped back 10 s is remembered.
+				// A token minted before the server's clock stepped back 10 s is
+				// remembered.
 				StringRedisTemplate redis = new StringRedisTemplate(connectionFactory);
 				String tokenMemory = new RedisLockKeys(prefix()).forFence("stepped").get(1);
 				long mintedBeforeStep = serverTime(redis, TimeUnit.MICROSECONDS) + 10_000_000;
 				redis.opsForValue().set(tokenMemory, Long.toString(mintedBeforeStep), memory);
 				long first = locker.fence("stepped", this.owner);
 				assertThat(first).isGreaterThan(mintedBeforeStep);
-				// Idle for longer than the memory, by the server's clock: the token memory must still be there.
+				// Idle for longer than the memory, by the server's clock: the token
+				// memory must still be there.
 				long firstAt = serverTime(redis, TimeUnit.MILLISECONDS);
 				await().atMost(Duration.ofSeconds(10))
 					.until(() -> serverTime(redis, TimeUnit.MILLISECONDS) > firstAt + 2 * memory.toMillis());

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.redis;
 
 import java.time.Duration;
@@ -27,14 +44,16 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.awaitility.Awaitility.await;
 
 /**
- * {@link RedisLocker} as a {@link SmartLifecycle}: it stops after the web server has drained its
- * requests and before the connection factory, and, started again, delivers notices again.
+ * {@link RedisLocker} as a {@link SmartLifecycle}: it stops after the web server has
+ * drained its requests and before the connection factory, and, started again, delivers
+ * notices again.
  */
 class RedisLockerLifecycleTests {
 
 	/**
-	 * Spring Boot's {@code WebServerApplicationContext.GRACEFUL_SHUTDOWN_PHASE}, the phase of
-	 * {@code WebServerGracefulShutdownLifecycle}; spring-boot-web-server is not on this class path.
+	 * Spring Boot's {@code WebServerApplicationContext.GRACEFUL_SHUTDOWN_PHASE}, the
+	 * phase of {@code WebServerGracefulShutdownLifecycle}; spring-boot-web-server is not
+	 * on this class path.
 	 */
 	private static final int GRACEFUL_SHUTDOWN_PHASE = SmartLifecycle.DEFAULT_PHASE - 1024;
 
@@ -159,7 +178,10 @@ class RedisLockerLifecycleTests {
 		return notices;
 	}
 
-	/** The other process holds the lock while {@code locker} waits for it, then releases it. */
+	/**
+	 * The other process holds the lock while {@code locker} waits for it, then releases
+	 * it.
+	 */
 	private void assertNoticeArrives(RedisLocker locker, BlockingQueue<String> notices) throws InterruptedException {
 		String owner = UUID.randomUUID().toString();
 		try (ReleaseSubscription subscription = locker.subscribe(this.key, Duration.ofSeconds(10))) {

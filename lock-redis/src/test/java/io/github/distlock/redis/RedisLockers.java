@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.redis;
 
 import java.nio.charset.StandardCharsets;
@@ -12,8 +29,8 @@ import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
- * The {@link RedisLocker}s of one test, all under one random prefix, as processes sharing a Redis;
- * closed together.
+ * The {@link RedisLocker}s of one test, all under one random prefix, as processes sharing
+ * a Redis; closed together.
  */
 final class RedisLockers implements AutoCloseable {
 
@@ -29,14 +46,19 @@ final class RedisLockers implements AutoCloseable {
 		return this.prefix;
 	}
 
-	/** A new process: a locker with its own process id and release-notice subscription. */
+	/**
+	 * A new process: a locker with its own process id and release-notice subscription.
+	 */
 	RedisLocker create(RedisConnectionFactory connectionFactory, Duration giveWay) {
 		RedisLocker locker = new RedisLocker(connectionFactory, this.prefix, giveWay);
 		this.created.add(locker);
 		return locker;
 	}
 
-	/** Every key under the prefix with its time to live in milliseconds ({@code -1}: none). */
+	/**
+	 * Every key under the prefix with its time to live in milliseconds ({@code -1}:
+	 * none).
+	 */
 	Map<String, Long> timesToLive(RedisConnectionFactory connectionFactory) {
 		StringRedisTemplate redis = new StringRedisTemplate(connectionFactory);
 		List<String> keys = new ArrayList<>(redis.keys("{" + this.prefix + ":*"));

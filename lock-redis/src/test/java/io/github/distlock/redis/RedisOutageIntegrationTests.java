@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.redis;
 
 import java.time.Duration;
@@ -15,8 +32,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Behaviour 13: when Redis is unreachable, acquisition fails within the command timeout; when it
- * comes back, locking works again without a restart.
+ * Behaviour 13: when Redis is unreachable, acquisition fails within the command timeout;
+ * when it comes back, locking works again without a restart.
  */
 class RedisOutageIntegrationTests {
 
@@ -57,7 +74,8 @@ class RedisOutageIntegrationTests {
 		finally {
 			redis.server().resume();
 		}
-		// The late-answered acquisition is cleaned up at once, not left to its 10 s lease.
+		// The late-answered acquisition is cleaned up at once, not left to its 10 s
+		// lease.
 		await().atMost(Duration.ofSeconds(3))
 			.until(() -> this.fixture.template.tryAcquire("frozen", LEASE, null).map(this::closed).isPresent());
 	}
@@ -94,7 +112,9 @@ class RedisOutageIntegrationTests {
 		assertThat(handle.isHeld()).isFalse();
 		assertThat(this.fixture.template.statistics().releasesFailed()).isEqualTo(1);
 		await().atMost(Duration.ofSeconds(10))
-			.until(() -> this.fixture.template.tryAcquire("stranded", LEASE, Duration.ofSeconds(5)).map(this::closed).isPresent());
+			.until(() -> this.fixture.template.tryAcquire("stranded", LEASE, Duration.ofSeconds(5))
+				.map(this::closed)
+				.isPresent());
 	}
 
 	private LockHandle closed(LockHandle handle) {

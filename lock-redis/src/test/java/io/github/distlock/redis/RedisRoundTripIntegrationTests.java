@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.redis;
 
 import java.time.Duration;
@@ -23,8 +40,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Behaviours 8 and 9: round trips counted by the server ({@code INFO commandstats}), and scripts
- * that survive {@code SCRIPT FLUSH}.
+ * Behaviours 8 and 9: round trips counted by the server ({@code INFO commandstats}), and
+ * scripts that survive {@code SCRIPT FLUSH}.
  */
 class RedisRoundTripIntegrationTests {
 
@@ -66,7 +83,8 @@ class RedisRoundTripIntegrationTests {
 	void lockIsRenewedInOneRoundTrip() {
 		try (LockHandle handle = acquire("renew")) {
 			List<LeaseRequest> renewal = List.of(new LeaseRequest("renew", owner("renew"), LEASE));
-			// The first call on a server loads the script (EVALSHA, NOSCRIPT, EVAL); count a later one.
+			// The first call on a server loads the script (EVALSHA, NOSCRIPT, EVAL);
+			// count a later one.
 			this.fixture.locker.renew(renewal);
 			server().resetStatistics();
 			assertThat(this.fixture.locker.renew(renewal)).containsExactly(Renewal.RENEWED);
@@ -116,7 +134,8 @@ class RedisRoundTripIntegrationTests {
 	void waitersOfOneProcessAskTwiceAndDoNotPoll() throws Exception {
 		try (RedisLockFixture otherProcess = new RedisLockFixture(redis.server(),
 				WatchdogSettings.watchdogLease(Duration.ofSeconds(30)), this.fixture.prefix)) {
-			LockHandle held = otherProcess.template.tryAcquire("crowded", Duration.ofSeconds(30), Duration.ZERO).orElseThrow();
+			LockHandle held = otherProcess.template.tryAcquire("crowded", Duration.ofSeconds(30), Duration.ZERO)
+				.orElseThrow();
 			ExecutorService waiters = Executors.newFixedThreadPool(10);
 			CountDownLatch acquired = new CountDownLatch(10);
 			server().resetStatistics();
@@ -131,7 +150,8 @@ class RedisRoundTripIntegrationTests {
 			held.close();
 			assertThat(acquired.await(20, TimeUnit.SECONDS)).isTrue();
 			waiters.shutdownNow();
-			// The busy answer, and the attempt right after subscribing to the lock's notices (PROTOCOL.md, invariant 9).
+			// The busy answer, and the attempt right after subscribing to the lock's
+			// notices (PROTOCOL.md, invariant 9).
 			assertThat(whileHeld).isEqualTo(2);
 		}
 	}
@@ -161,8 +181,8 @@ class RedisRoundTripIntegrationTests {
 	}
 
 	/**
-	 * Requests the locker sent: it sends nothing but scripts. (The server's statistics also count
-	 * the commands a script runs, so those are not round trips.)
+	 * Requests the locker sent: it sends nothing but scripts. (The server's statistics
+	 * also count the commands a script runs, so those are not round trips.)
 	 */
 	private static long roundTrips() {
 		Map<String, Long> calls = server().commandCalls();

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.redis;
 
 import java.time.Duration;
@@ -24,8 +41,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Locking through the template on five independent masters with Redlock: what a quorum gives
- * when nodes stop, come back empty, or hold different fencing memories.
+ * Locking through the template on five independent masters with Redlock: what a quorum
+ * gives when nodes stop, come back empty, or hold different fencing memories.
  */
 class RedlockIntegrationTests {
 
@@ -56,9 +73,11 @@ class RedlockIntegrationTests {
 		CompletableFuture<Optional<LockHandle>> waiter;
 		try (LockHandle held = this.first.tryAcquire("goods:1", LEASE, Duration.ZERO).orElseThrow()) {
 			waiter = CompletableFuture.supplyAsync(() -> this.second.tryAcquire("goods:1", LEASE, WAIT));
-			await().atMost(WAIT).until(() -> this.second.activity().waiting().stream().anyMatch(LockActivity.Waiting::atStore));
+			await().atMost(WAIT)
+				.until(() -> this.second.activity().waiting().stream().anyMatch(LockActivity.Waiting::atStore));
 		}
-		// The wait (10 s) is shorter than the holder's lease (30 s): only a release notice gets it the lock.
+		// The wait (10 s) is shorter than the holder's lease (30 s): only a release
+		// notice gets it the lock.
 		try (LockHandle taken = waiter.get(10, TimeUnit.SECONDS).orElseThrow()) {
 			assertThat(taken.isHeld()).isTrue();
 		}
@@ -78,7 +97,8 @@ class RedlockIntegrationTests {
 			ownerBefore = ownerOnFirstNode("goods:0");
 		}
 		try (LockHandle handedOver = localWaiter.get(10, TimeUnit.SECONDS).orElseThrow()) {
-			// Handed over in this process: the same claim, the same owner token on the nodes.
+			// Handed over in this process: the same claim, the same owner token on the
+			// nodes.
 			assertThat(ownerOnFirstNode("goods:0")).isEqualTo(ownerBefore);
 			assertThat(handedOver.isHeld()).isTrue();
 		}
@@ -157,7 +177,8 @@ class RedlockIntegrationTests {
 	void fencingTokensKeepIncreasingWhenTheQuorumChanges() {
 		long first;
 		try (LockHandle held = this.first.tryAcquire("goods:6", LEASE, Duration.ZERO).orElseThrow()) {
-			// Node 0 remembers a token a minute ahead of every clock, as a node whose clock ran ahead would mint.
+			// Node 0 remembers a token a minute ahead of every clock, as a node whose
+			// clock ran ahead would mint.
 			long ahead = Instant.now().plus(1, ChronoUnit.MINUTES).toEpochMilli() * 1000;
 			remember(nodes.server(0), "{" + nodes.prefix() + ":goods:6}:fencing", ahead);
 			first = held.fencingToken();
@@ -179,8 +200,8 @@ class RedlockIntegrationTests {
 	}
 
 	private static DefaultLockTemplate template() {
-		return new DefaultLockTemplate(nodes.process(RedisLocker.GIVE_WAY), WatchdogSettings.watchdogLease(LEASE), List.of(),
-				"redlock-test");
+		return new DefaultLockTemplate(nodes.process(RedisLocker.GIVE_WAY), WatchdogSettings.watchdogLease(LEASE),
+				List.of(), "redlock-test");
 	}
 
 }

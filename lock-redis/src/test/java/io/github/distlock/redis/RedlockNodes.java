@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.redis;
 
 import java.time.Duration;
@@ -17,10 +34,11 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
- * Independent Redis masters on the loopback interface on which a test makes Redlock lockers:
- * processes sharing the nodes under one random prefix, each with connections of its own. A JUnit
- * extension: the nodes start before the test class (once, whatever its nested classes), the
- * lockers made by a test are closed after it, and the nodes stop after the class.
+ * Independent Redis masters on the loopback interface on which a test makes Redlock
+ * lockers: processes sharing the nodes under one random prefix, each with connections of
+ * its own. A JUnit extension: the nodes start before the test class (once, whatever its
+ * nested classes), the lockers made by a test are closed after it, and the nodes stop
+ * after the class.
  */
 final class RedlockNodes implements BeforeAllCallback, AfterEachCallback, AfterAllCallback {
 
@@ -80,11 +98,12 @@ final class RedlockNodes implements BeforeAllCallback, AfterEachCallback, AfterA
 	}
 
 	/**
-	 * A new process on the nodes, connected as {@code distlock.redlock.nodes} connects it, giving a
-	 * lock way to other processes for {@code giveWay}.
+	 * A new process on the nodes, connected as {@code distlock.redlock.nodes} connects
+	 * it, giving a lock way to other processes for {@code giveWay}.
 	 */
 	RedlockLocker process(Duration giveWay) {
-		RedlockLocker locker = RedlockLocker.connect(uris(), NODE_TIMEOUT, RedlockLocker.CONNECT_TIMEOUT, prefix(), giveWay);
+		RedlockLocker locker = RedlockLocker.connect(uris(), NODE_TIMEOUT, RedlockLocker.CONNECT_TIMEOUT, prefix(),
+				giveWay);
 		this.created.add(locker);
 		return locker;
 	}
@@ -94,12 +113,16 @@ final class RedlockNodes implements BeforeAllCallback, AfterEachCallback, AfterA
 		return this.servers.stream().map(RedisServer::uri).toList();
 	}
 
-	/** Every key under the prefix on any running node, with the longest time to live it has on one. */
+	/**
+	 * Every key under the prefix on any running node, with the longest time to live it
+	 * has on one.
+	 */
 	Map<String, Long> timesToLive() {
 		Map<String, Long> left = new HashMap<>();
 		for (int i = 0; i < this.servers.size(); i++) {
 			if (this.servers.get(i).isRunning()) {
-				this.lockers.timesToLive(this.connections.get(i)).forEach((key, ttl) -> left.merge(key, ttl, Math::max));
+				this.lockers.timesToLive(this.connections.get(i))
+					.forEach((key, ttl) -> left.merge(key, ttl, Math::max));
 			}
 		}
 		return left;

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.redis;
 
 import java.time.Duration;
@@ -18,10 +35,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Replica acknowledgement when the application reaches Redis through one address that moves to
- * the new master on a failover (a cloud "primary endpoint", a DNS name): the master that ran the
- * acquire dies before its replica has the lock, and the connection comes back to a master that
- * never had it.
+ * Replica acknowledgement when the application reaches Redis through one address that
+ * moves to the new master on a failover (a cloud "primary endpoint", a DNS name): the
+ * master that ran the acquire dies before its replica has the lock, and the connection
+ * comes back to a master that never had it.
  */
 class ReplicaAcknowledgementFailoverIntegrationTests {
 
@@ -34,9 +51,11 @@ class ReplicaAcknowledgementFailoverIntegrationTests {
 		RedisServer newMaster = RedisServer.start();
 		RedisServer newReplica = RedisServer.startReplicaOf(newMaster);
 		MovableEndpoint endpoint = MovableEndpoint.to(oldMaster.port());
-		LettuceConnectionFactory connectionFactory = RedisConnections.standalone(endpoint.port(), Duration.ofSeconds(10));
+		LettuceConnectionFactory connectionFactory = RedisConnections.standalone(endpoint.port(),
+				Duration.ofSeconds(10));
 		String prefix = "failover-" + UUID.randomUUID();
-		RedisLocker locker = new RedisLocker(connectionFactory, prefix, new ReplicaAcknowledgement(1, Duration.ofSeconds(5)));
+		RedisLocker locker = new RedisLocker(connectionFactory, prefix,
+				new ReplicaAcknowledgement(1, Duration.ofSeconds(5)));
 		ExecutorService threads = Executors.newCachedThreadPool();
 		try {
 			awaitInSync(oldMaster);
@@ -46,7 +65,8 @@ class ReplicaAcknowledgementFailoverIntegrationTests {
 				.supplyAsync(() -> locker.tryAcquire("k", "owner-1", LEASE, Duration.ZERO), threads);
 			await().atMost(Duration.ofSeconds(5))
 				.until(() -> oldMaster.withConnection((redis) -> redis.sync().clientList()).contains(" flags=b "));
-			// The old master dies with the lock unreplicated; the address now leads to the new master.
+			// The old master dies with the lock unreplicated; the address now leads to
+			// the new master.
 			oldMaster.kill();
 			endpoint.moveTo(newMaster.port());
 			assertThat(acquisition).failsWithin(Duration.ofSeconds(30))

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.redis;
 
 import java.io.File;
@@ -60,12 +77,14 @@ class SecondProcessIntegrationTests {
 
 	@Test
 	void lockOfKilledHolderFreesWithinItsLease() throws Exception {
-		// Long enough that a child JVM started on a busy machine renews in time (its first renewal loads code).
+		// Long enough that a child JVM started on a busy machine renews in time (its
+		// first renewal loads code).
 		Duration lease = Duration.ofSeconds(3);
 		Process child = startChild("crashing", "hold", String.valueOf(lease.toMillis()));
 		await().atMost(Duration.ofSeconds(60)).until(() -> this.fixture.redis.hasKey(this.fixture.prefix + ":held"));
 		for (int i = 0; i < 30; i++) {
-			System.out.println("PTTL " + System.currentTimeMillis() % 100000 + " " + this.fixture.redis.getExpire("{" + this.fixture.prefix + ":crashing}", TimeUnit.MILLISECONDS));
+			System.out.println("PTTL " + System.currentTimeMillis() % 100000 + " "
+					+ this.fixture.redis.getExpire("{" + this.fixture.prefix + ":crashing}", TimeUnit.MILLISECONDS));
 			Thread.sleep(100);
 		}
 		assertThat(this.fixture.template.tryAcquire("crashing", lease, Duration.ZERO))
@@ -74,16 +93,18 @@ class SecondProcessIntegrationTests {
 
 		child.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
 		long killedAt = System.nanoTime();
-		try (LockHandle handle = this.fixture.template.tryAcquire("crashing", lease, Duration.ofSeconds(10)).orElseThrow()) {
+		try (LockHandle handle = this.fixture.template.tryAcquire("crashing", lease, Duration.ofSeconds(10))
+			.orElseThrow()) {
 			assertThat(Duration.ofNanos(System.nanoTime() - killedAt)).isLessThanOrEqualTo(lease.plusSeconds(1));
 			assertThat(handle.isHeld()).isTrue();
 		}
 	}
 
 	private Process startChild(String key, String... args) throws IOException {
-		List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-				"-cp", System.getProperty("java.class.path"), LockContenderProcess.class.getName(),
-				String.valueOf(redis.server().port()), this.fixture.prefix, key));
+		List<String> command = new ArrayList<>(
+				List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+						System.getProperty("java.class.path"), LockContenderProcess.class.getName(),
+						String.valueOf(redis.server().port()), this.fixture.prefix, key));
 		command.addAll(List.of(args));
 		File log = Files.createTempFile("lock-contender-", ".log").toFile();
 		Process child = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log).start();

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.redis;
 
 import java.time.Duration;
@@ -25,10 +42,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * A waiter's subscription whose confirmation is late (the pub/sub connection's replies held by a
- * fault proxy while the command connection answers): the waiter waits for it no longer than its
- * own wait, not the client's command timeout (review finding 10), and once it comes the waiter is
- * told to look again rather than wait for a notice it may have missed.
+ * A waiter's subscription whose confirmation is late (the pub/sub connection's replies
+ * held by a fault proxy while the command connection answers): the waiter waits for it no
+ * longer than its own wait, not the client's command timeout (review finding 10), and
+ * once it comes the waiter is told to look again rather than wait for a notice it may
+ * have missed.
  */
 class SubscriptionConfirmationIntegrationTests {
 
@@ -67,7 +85,8 @@ class SubscriptionConfirmationIntegrationTests {
 	void tryAcquireReturnsWithinItsWaitWhileItsSubscriptionIsNotConfirmed() {
 		LockHandle held = this.otherProcess.template.tryAcquire("k", HOLDER_LEASE, Duration.ZERO).orElseThrow();
 		await().atMost(Duration.ofSeconds(10)).until(this.locker::releaseNoticesActive);
-		this.proxy.holdRepliesAfterNext((command) -> command.get(0).equalsIgnoreCase("SSUBSCRIBE"), Duration.ofSeconds(20));
+		this.proxy.holdRepliesAfterNext((command) -> command.get(0).equalsIgnoreCase("SSUBSCRIBE"),
+				Duration.ofSeconds(20));
 		long start = System.nanoTime();
 		Optional<LockHandle> taken = this.process.tryAcquire("k", HOLDER_LEASE, Duration.ofSeconds(1));
 		Duration took = Duration.ofNanos(System.nanoTime() - start);
@@ -93,7 +112,8 @@ class SubscriptionConfirmationIntegrationTests {
 
 		});
 		await().atMost(Duration.ofSeconds(10)).until(this.locker::releaseNoticesActive);
-		this.proxy.holdRepliesAfterNext((command) -> command.get(0).equalsIgnoreCase("SSUBSCRIBE"), Duration.ofSeconds(1));
+		this.proxy.holdRepliesAfterNext((command) -> command.get(0).equalsIgnoreCase("SSUBSCRIBE"),
+				Duration.ofSeconds(1));
 		try (ReleaseSubscription subscription = this.locker.subscribe("k", Duration.ofMillis(100))) {
 			assertThat(subscription.isActive()).isFalse();
 			await().atMost(Duration.ofSeconds(10)).until(subscription::isActive);
@@ -102,7 +122,8 @@ class SubscriptionConfirmationIntegrationTests {
 	}
 
 	private static LettuceConnectionFactory connectionFactory(int port) {
-		LettuceConnectionFactory factory = new LettuceConnectionFactory(new RedisStandaloneConfiguration("127.0.0.1", port),
+		LettuceConnectionFactory factory = new LettuceConnectionFactory(
+				new RedisStandaloneConfiguration("127.0.0.1", port),
 				LettuceClientConfiguration.builder().commandTimeout(COMMAND_TIMEOUT).build());
 		factory.afterPropertiesSet();
 		factory.start();

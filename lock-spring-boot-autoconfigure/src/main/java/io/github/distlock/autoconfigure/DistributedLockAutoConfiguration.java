@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.autoconfigure;
 
 import java.time.Duration;
@@ -27,8 +44,9 @@ import org.springframework.context.annotation.Role;
 import org.springframework.core.env.Environment;
 
 /**
- * Auto-configuration of the {@link LockTemplate} on the {@link Locker} that a store module's
- * auto-configuration (or the application) defines, and of the {@code @DistributedLock} support.
+ * Auto-configuration of the {@link LockTemplate} on the {@link Locker} that a store
+ * module's auto-configuration (or the application) defines, and of the
+ * {@code @DistributedLock} support.
  *
  * @since 0.1.0
  */
@@ -46,7 +64,8 @@ public final class DistributedLockAutoConfiguration {
 		DistributedLockProperties.Watchdog watchdog = properties.getWatchdog();
 		Duration renewInterval = (watchdog.getRenewInterval() != null) ? watchdog.getRenewInterval()
 				: watchdog.getLease().dividedBy(3);
-		return new DefaultLockTemplate(locker, new WatchdogSettings(watchdog.getLease(), renewInterval, watchdog.getMaxHold()),
+		return new DefaultLockTemplate(locker,
+				new WatchdogSettings(watchdog.getLease(), renewInterval, watchdog.getMaxHold()),
 				listeners.orderedStream().toList(),
 				InstanceNames.thisProcess(environment.getProperty("spring.application.name")));
 	}
@@ -77,17 +96,18 @@ public final class DistributedLockAutoConfiguration {
 	}
 
 	/**
-	 * The properties, bound straight from the environment for the advisor and its interceptor,
-	 * which are made while bean post-processors are: making the properties bean then would deny it
-	 * the post-processors registered later (Spring warns of it).
+	 * The properties, bound straight from the environment for the advisor and its
+	 * interceptor, which are made while bean post-processors are: making the properties
+	 * bean then would deny it the post-processors registered later (Spring warns of it).
 	 */
 	private static DistributedLockProperties boundEarly(Environment environment) {
 		return Binder.get(environment).bindOrCreate("distlock", DistributedLockProperties.class);
 	}
 
 	@Bean
-	static LockTemplatePresenceCheck distributedLockTemplatePresenceCheck(LockOperationSource distributedLockOperationSource,
-			ObjectProvider<LockTemplate> lockTemplate, ObjectProvider<DistributedLockProperties> properties) {
+	static LockTemplatePresenceCheck distributedLockTemplatePresenceCheck(
+			LockOperationSource distributedLockOperationSource, ObjectProvider<LockTemplate> lockTemplate,
+			ObjectProvider<DistributedLockProperties> properties) {
 		return new LockTemplatePresenceCheck(distributedLockOperationSource, lockTemplate, properties);
 	}
 

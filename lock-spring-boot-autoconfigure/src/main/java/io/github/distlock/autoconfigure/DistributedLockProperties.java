@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.autoconfigure;
 
 import java.time.Duration;
@@ -21,25 +38,28 @@ public class DistributedLockProperties {
 	private boolean enabled = true;
 
 	/**
-	 * First part of every lock's name in its store (a Redis key, a row of the lock table, a
-	 * ZooKeeper path), followed by ':'.
+	 * First part of every lock's name in its store (a Redis key, a row of the lock table,
+	 * a ZooKeeper path), followed by ':'.
 	 */
 	private String keyPrefix = "lock";
 
 	/**
-	 * How long @DistributedLock methods with waitMs = -1 wait for a held lock; 0 means try once.
+	 * How long @DistributedLock methods with waitMs = -1 wait for a held lock; 0 means
+	 * try once.
 	 */
 	private Duration wait = Duration.ZERO;
 
 	/**
-	 * Order of the @DistributedLock advisor; smaller than the transaction advisor's (lowest
-	 * precedence) so the lock wraps the transaction, larger than method security's.
+	 * Order of the @DistributedLock advisor; smaller than the transaction advisor's
+	 * (lowest precedence) so the lock wraps the transaction, larger than method
+	 * security's.
 	 */
 	private int order = Ordered.LOWEST_PRECEDENCE - 100;
 
 	/**
 	 * Which store locks live in when more than one is on the class path: 'redis', 'jdbc',
-	 * 'zookeeper', or 'in-memory' with lock-spring-boot-test. Unset means the one present.
+	 * 'zookeeper', or 'in-memory' with lock-spring-boot-test. Unset means the one
+	 * present.
 	 */
 	private @Nullable String store;
 
@@ -116,7 +136,8 @@ public class DistributedLockProperties {
 	}
 
 	/**
-	 * Settings of locks taken without a fixed lease (leaseMs = -1, or a null or zero lease).
+	 * Settings of locks taken without a fixed lease (leaseMs = -1, or a null or zero
+	 * lease).
 	 */
 	public static class Watchdog {
 
@@ -131,8 +152,9 @@ public class DistributedLockProperties {
 		private @Nullable Duration renewInterval;
 
 		/**
-		 * Longest time the watchdog keeps renewing one lock, so a stuck method cannot hold it
-		 * forever; when reached, the lock expires by its lease. Unset means no cap.
+		 * Longest time the watchdog keeps renewing one lock, so a stuck method cannot
+		 * hold it forever; when reached, the lock expires by its lease. Unset means no
+		 * cap.
 		 */
 		private @Nullable Duration maxHold;
 

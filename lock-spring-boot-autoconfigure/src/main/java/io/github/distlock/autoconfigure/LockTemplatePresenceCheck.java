@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.autoconfigure;
 
 import java.util.List;
@@ -19,9 +36,9 @@ import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 /**
  * Fails start-up when no {@link LockTemplate} could be built although one is needed: when
  * {@code @DistributedLock} is in use (on a bean made at start-up, or on one made later: a
- * {@code @Lazy}, prototype or scoped bean), so a guarded method never runs unguarded, or when
- * {@code distlock.store} names a store that is not on the class path, or is unset while several
- * stores are.
+ * {@code @Lazy}, prototype or scoped bean), so a guarded method never runs unguarded, or
+ * when {@code distlock.store} names a store that is not on the class path, or is unset
+ * while several stores are.
  */
 final class LockTemplatePresenceCheck implements SmartInitializingSingleton, BeanClassLoaderAware, BeanFactoryAware {
 
@@ -78,14 +95,16 @@ final class LockTemplatePresenceCheck implements SmartInitializingSingleton, Bea
 		}
 	}
 
-	/** The annotated methods of the beans proxied so far, and of those to be made later. */
+	/**
+	 * The annotated methods of the beans proxied so far, and of those to be made later.
+	 */
 	private List<String> guardedMethods() {
 		Set<String> methods = new TreeSet<>(this.operationSource.operationMethods());
 		if (this.beanFactory != null) {
 			for (String name : this.beanFactory.getBeanDefinitionNames()) {
 				BeanDefinition definition = this.beanFactory.getMergedBeanDefinition(name);
-				Class<?> type = (definition.isAbstract() || (definition.isSingleton() && !definition.isLazyInit())) ? null
-						: this.beanFactory.getType(name, false);
+				Class<?> type = (definition.isAbstract() || (definition.isSingleton() && !definition.isLazyInit()))
+						? null : this.beanFactory.getType(name, false);
 				if (type != null) {
 					methods.addAll(this.operationSource.operationMethodsOf(type));
 				}

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.autoconfigure;
 
 import java.util.List;
@@ -5,9 +22,10 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Thrown at start-up when no {@code LockTemplate} could be built although one is needed: methods
- * use {@code @DistributedLock} but no store could be set up, {@code distlock.store} names a store
- * that is not on the class path, or it is unset while several stores are.
+ * Thrown at start-up when no {@code LockTemplate} could be built although one is needed:
+ * methods use {@code @DistributedLock} but no store could be set up,
+ * {@code distlock.store} names a store that is not on the class path, or it is unset
+ * while several stores are.
  *
  * @since 0.1.0
  */
@@ -67,8 +85,8 @@ public class MissingLockTemplateException extends IllegalStateException {
 	}
 
 	/**
-	 * Returns the store that {@code distlock.store} named, when that store is not on the class
-	 * path.
+	 * Returns the store that {@code distlock.store} named, when that store is not on the
+	 * class path.
 	 * @return the store, or {@code null} when the property was not the cause
 	 */
 	public @Nullable String getStore() {
@@ -76,8 +94,8 @@ public class MissingLockTemplateException extends IllegalStateException {
 	}
 
 	/**
-	 * Returns the stores on the class path, when {@link #getStore()} is not among them or when
-	 * several are and none was chosen.
+	 * Returns the stores on the class path, when {@link #getStore()} is not among them or
+	 * when several are and none was chosen.
 	 * @return the stores' names, empty when the stores were not the cause
 	 */
 	public List<String> getAvailableStores() {

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.autoconfigure;
 
 import java.util.List;
@@ -18,9 +35,11 @@ import org.springframework.util.Assert;
 final class OnLockStoreCondition extends SpringBootCondition {
 
 	@Override
-	@SuppressWarnings("NullAway") // the condition runs only where @ConditionalOnLockStore is, so its attributes are there
+	@SuppressWarnings("NullAway") // the condition runs only where @ConditionalOnLockStore
+									// is, so its attributes are there
 	public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
-		Map<String, @Nullable Object> attributes = metadata.getAnnotationAttributes(ConditionalOnLockStore.class.getName());
+		Map<String, @Nullable Object> attributes = metadata
+			.getAnnotationAttributes(ConditionalOnLockStore.class.getName());
 		Assert.state(attributes != null, "No @ConditionalOnLockStore");
 		String store = (String) attributes.get("value");
 		ConditionMessage.Builder message = ConditionMessage.forCondition(ConditionalOnLockStore.class, store);
@@ -33,8 +52,8 @@ final class OnLockStoreCondition extends SpringBootCondition {
 		if (present.equals(List.of(store))) {
 			return ConditionOutcome.match(message.because("it is the only store on the class path"));
 		}
-		return ConditionOutcome.noMatch(message.because(LockStores.PROPERTY + " is unset and the stores on the class path are "
-				+ present));
+		return ConditionOutcome.noMatch(
+				message.because(LockStores.PROPERTY + " is unset and the stores on the class path are " + present));
 	}
 
 }

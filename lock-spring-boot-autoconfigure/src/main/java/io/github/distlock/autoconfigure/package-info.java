@@ -1,7 +1,25 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 /**
  * Spring Boot auto-configuration of distlock, whatever the store: properties under
- * {@code distlock}, the choice of store, {@code LockTemplate}, the {@code @DistributedLock}
- * advisor, observability, and failure analyzers. Each store's module configures its locker.
+ * {@code distlock}, the choice of store, {@code LockTemplate}, the
+ * {@code @DistributedLock} advisor, observability, and failure analyzers. Each store's
+ * module configures its locker.
  */
 @NullMarked
 package io.github.distlock.autoconfigure;

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.time.Instant;
@@ -8,8 +25,9 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Gathers the {@link LockActivity} of this process from each key's {@link LocalLock}, turning the
- * {@link Timing#nanoTime()} values they keep into instants by one reading of both clocks.
+ * Gathers the {@link LockActivity} of this process from each key's {@link LocalLock},
+ * turning the {@link Timing#nanoTime()} values they keep into instants by one reading of
+ * both clocks.
  */
 final class ActivityRecorder {
 
@@ -21,7 +39,10 @@ final class ActivityRecorder {
 
 	private final List<LockActivity.Waiting> waiting = new ArrayList<>();
 
-	/** @param nanoTimeNow the process's monotonic time, read just before the recorder reads the wall clock */
+	/**
+	 * @param nanoTimeNow the process's monotonic time, read just before the recorder
+	 * reads the wall clock
+	 */
 	ActivityRecorder(long nanoTimeNow) {
 		this.nanoTimeNow = nanoTimeNow;
 	}

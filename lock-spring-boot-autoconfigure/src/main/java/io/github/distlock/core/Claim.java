@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.time.Duration;
@@ -7,14 +24,15 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import io.github.distlock.store.Locker;
 
 /**
- * This process's ownership of one lock in the store: one owner token from the store acquire that
- * took the lock until the release that gives it back, however many local holdings it passes
- * through.
+ * This process's ownership of one lock in the store: one owner token from the store
+ * acquire that took the lock until the release that gives it back, however many local
+ * holdings it passes through.
  *
- * <p>It keeps a lower bound of when the store's copy expires, so that "held" locally never
+ * <p>
+ * It keeps a lower bound of when the store's copy expires, so that "held" locally never
  * outlives the store (invariant 2 of PROTOCOL.md). Only the acquiring thread and then the
- * {@link LeaseKeeper}, one answer at a time, move that bound; anyone may find the claim lost, and a
- * lost claim stays lost.
+ * {@link LeaseKeeper}, one answer at a time, move that bound; anyone may find the claim
+ * lost, and a lost claim stays lost.
  */
 final class Claim {
 
@@ -27,22 +45,29 @@ final class Claim {
 
 	private final LocalLock local;
 
-	/** The store, asked whether it still keeps this process's claims (invariant 2 of PROTOCOL.md). */
+	/**
+	 * The store, asked whether it still keeps this process's claims (invariant 2 of
+	 * PROTOCOL.md).
+	 */
 	private final Locker locker;
 
 	private final Timing timing;
 
 	private final AtomicBoolean lost = new AtomicBoolean();
 
-	/** Whether its loss was reported (by the store, a renewal or a mint), not only found by a reader of {@link #isLive()}. */
+	/**
+	 * Whether its loss was reported (by the store, a renewal or a mint), not only found
+	 * by a reader of {@link #isLive()}.
+	 */
 	private final AtomicBoolean lossReported = new AtomicBoolean();
 
 	/** {@link Timing#nanoTime()} before which the store surely still has the lock. */
 	private volatile long confirmedExpiry;
 
 	/**
-	 * {@link Timing#nanoTime()} after which the store surely no longer has the lock: the latest end
-	 * of any lease asked for it, counted from when its answer came or the request failed.
+	 * {@link Timing#nanoTime()} after which the store surely no longer has the lock: the
+	 * latest end of any lease asked for it, counted from when its answer came or the
+	 * request failed.
 	 */
 	private volatile long latestExpiry;
 
@@ -73,10 +98,11 @@ final class Claim {
 	}
 
 	/**
-	 * The least time until which the store keeps a lock that it was asked, at {@code sentAt}, to
-	 * keep for {@code leaseNanos}: stores count whole milliseconds (Redis's {@code PX}) and may
-	 * round down, though to no less than one; and the store's clock may run faster than this
-	 * process's, which {@link #clockAllowance} allows for.
+	 * The least time until which the store keeps a lock that it was asked, at
+	 * {@code sentAt}, to keep for {@code leaseNanos}: stores count whole milliseconds
+	 * (Redis's {@code PX}) and may round down, though to no less than one; and the
+	 * store's clock may run faster than this process's, which {@link #clockAllowance}
+	 * allows for.
 	 */
 	static long storeExpiry(long sentAt, long leaseNanos) {
 		long storeLease = TimeUnit.MILLISECONDS.toNanos(Math.max(1, TimeUnit.NANOSECONDS.toMillis(leaseNanos)));
@@ -84,9 +110,9 @@ final class Claim {
 	}
 
 	/**
-	 * How much sooner than this process counts a store may end a lease: its clock may run up to 1%
-	 * fast, or step forward by up to 2 ms (as Redlock allows for, REDLOCK.md). A larger step of the
-	 * store's clock cuts leases short; PROTOCOL.md, invariant 2.
+	 * How much sooner than this process counts a store may end a lease: its clock may run
+	 * up to 1% fast, or step forward by up to 2 ms (as Redlock allows for, REDLOCK.md). A
+	 * larger step of the store's clock cuts leases short; PROTOCOL.md, invariant 2.
 	 */
 	static long clockAllowance(long leaseNanos) {
 		return leaseNanos / 100 + CLOCK_STEP_ALLOWANCE;
@@ -104,7 +130,10 @@ final class Claim {
 		return this.local;
 	}
 
-	/** Whether the store surely still holds the lock for this claim; once false, false for good. */
+	/**
+	 * Whether the store surely still holds the lock for this claim; once false, false for
+	 * good.
+	 */
 	boolean isLive() {
 		if (this.lost.get()) {
 			return false;
@@ -116,14 +145,17 @@ final class Claim {
 		return true;
 	}
 
-	/** Whether the claim is live and the store surely keeps it for at least {@code nanos} more. */
+	/**
+	 * Whether the claim is live and the store surely keeps it for at least {@code nanos}
+	 * more.
+	 */
 	boolean isLiveFor(long nanos) {
 		return isLive() && this.confirmedExpiry - now() >= nanos;
 	}
 
 	/**
-	 * A request for a lease of {@code leaseNanos} was answered, or failed, just now: the store may
-	 * keep the lock until that lease ends, by a clock that may run slow.
+	 * A request for a lease of {@code leaseNanos} was answered, or failed, just now: the
+	 * store may keep the lock until that lease ends, by a clock that may run slow.
 	 */
 	void mayKeepFor(long leaseNanos) {
 		long expiry = now() + leaseNanos + clockAllowance(leaseNanos);
@@ -132,7 +164,10 @@ final class Claim {
 		}
 	}
 
-	/** The longest the store may still keep the lock from now, for releasing it in the background. */
+	/**
+	 * The longest the store may still keep the lock from now, for releasing it in the
+	 * background.
+	 */
 	Duration storeLeaseLeftAtMost() {
 		return Duration.ofNanos(Math.max(0, this.latestExpiry - now()));
 	}
@@ -166,8 +201,8 @@ final class Claim {
 	}
 
 	/**
-	 * A renewal asking for {@code expiry} got no answer: the store may have applied it, so the
-	 * bound can only come down.
+	 * A renewal asking for {@code expiry} got no answer: the store may have applied it,
+	 * so the bound can only come down.
 	 */
 	void unconfirmed(long expiry) {
 		if (expiry - this.confirmedExpiry < 0) {
@@ -176,9 +211,10 @@ final class Claim {
 	}
 
 	/**
-	 * Marks the claim lost, as reported by the store, a renewal or a mint; returns {@code false} if
-	 * that was reported already. A reader of {@link #isLive()} that found the claim lost first
-	 * reported nothing, so the first report still wakes those the loss concerns.
+	 * Marks the claim lost, as reported by the store, a renewal or a mint; returns
+	 * {@code false} if that was reported already. A reader of {@link #isLive()} that
+	 * found the claim lost first reported nothing, so the first report still wakes those
+	 * the loss concerns.
 	 */
 	boolean markLost() {
 		this.lost.set(true);

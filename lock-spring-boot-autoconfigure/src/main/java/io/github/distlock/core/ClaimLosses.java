@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.util.concurrent.ConcurrentHashMap;
@@ -7,10 +24,11 @@ import io.github.distlock.store.ClaimLossListener;
 import io.github.distlock.store.Locker;
 
 /**
- * Tells holders at once when the store ends their claims on its own ({@link Locker#onClaimLost}),
- * as ZooKeeper does with a session that ended or may have: the claim and its current holding are
- * lost, renewals stop, and the head waiter is woken to take over. A claim the store ended while
- * its acquire's answer was on the way is lost as soon as it is held.
+ * Tells holders at once when the store ends their claims on its own
+ * ({@link Locker#onClaimLost}), as ZooKeeper does with a session that ended or may have:
+ * the claim and its current holding are lost, renewals stop, and the head waiter is woken
+ * to take over. A claim the store ended while its acquire's answer was on the way is lost
+ * as soon as it is held.
  */
 final class ClaimLosses implements ClaimLossListener {
 
@@ -20,7 +38,10 @@ final class ClaimLosses implements ClaimLossListener {
 
 	private final LeaseKeeper keeper;
 
-	/** Owner tokens whose store acquire is under way, and whether the store ended their claim meanwhile. */
+	/**
+	 * Owner tokens whose store acquire is under way, and whether the store ended their
+	 * claim meanwhile.
+	 */
 	private final ConcurrentMap<String, Boolean> acquiring = new ConcurrentHashMap<>();
 
 	ClaimLosses(LocalLocks locals, LeaseEvents events, LeaseKeeper keeper) {
@@ -54,7 +75,8 @@ final class ClaimLosses implements ClaimLossListener {
 	}
 
 	void lost(Claim claim) {
-		// Lost before its holding is read: a claim no longer live is never handed to another holding.
+		// Lost before its holding is read: a claim no longer live is never handed to
+		// another holding.
 		if (!claim.markLost()) {
 			return;
 		}

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.util.concurrent.ScheduledFuture;
@@ -7,8 +24,8 @@ import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The {@link LeaseKeeper}'s bookkeeping for one claim: at most one renewal of the claim is queued
- * or in flight at a time; a request that comes meanwhile is kept for after it.
+ * The {@link LeaseKeeper}'s bookkeeping for one claim: at most one renewal of the claim
+ * is queued or in flight at a time; a request that comes meanwhile is kept for after it.
  */
 final class ClaimRenewal {
 
@@ -25,7 +42,10 @@ final class ClaimRenewal {
 
 	private volatile @Nullable ScheduledFuture<?> next;
 
-	/** Returns whether the claim should be queued now: {@code false} while a renewal is pending. */
+	/**
+	 * Returns whether the claim should be queued now: {@code false} while a renewal is
+	 * pending.
+	 */
 	boolean request() {
 		return this.state.getAndUpdate((state) -> (state == IDLE) ? PENDING : PENDING_AND_ASKED_AGAIN) == IDLE;
 	}
@@ -43,7 +63,9 @@ final class ClaimRenewal {
 		this.askedExpiry = expiry;
 	}
 
-	/** Schedules a renewal with {@code schedule} unless one is scheduled and still to run. */
+	/**
+	 * Schedules a renewal with {@code schedule} unless one is scheduled and still to run.
+	 */
 	void scheduleUnlessScheduled(Supplier<@Nullable ScheduledFuture<?>> schedule) {
 		ScheduledFuture<?> current = this.next;
 		if (current == null || current.isDone()) {

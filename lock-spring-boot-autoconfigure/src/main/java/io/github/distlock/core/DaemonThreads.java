@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.util.concurrent.ExecutorService;
@@ -24,7 +41,9 @@ final class DaemonThreads {
 		};
 	}
 
-	/** One thread running tasks at their time; a cancelled task leaves its queue at once. */
+	/**
+	 * One thread running tasks at their time; a cancelled task leaves its queue at once.
+	 */
 	static ScheduledExecutorService scheduler(String name) {
 		ScheduledThreadPoolExecutor scheduler = new ScheduledThreadPoolExecutor(1, named(name));
 		scheduler.setRemoveOnCancelPolicy(true);

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.time.Duration;
@@ -14,29 +31,35 @@ import io.github.distlock.store.Locker;
 import org.springframework.context.SmartLifecycle;
 
 /**
- * The {@link LockTemplate} over any {@link Locker}. Close it when the application stops, to stop
- * the watchdog.
+ * The {@link LockTemplate} over any {@link Locker}. Close it when the application stops,
+ * to stop the watchdog.
  *
- * <p>As a {@link SmartLifecycle} in {@link #PHASE}, it leaves the locks still in a minimum hold to
- * expire in the store when their holds end, after the components that take locks have stopped and
- * while the store can still be reached.
+ * <p>
+ * As a {@link SmartLifecycle} in {@link #PHASE}, it leaves the locks still in a minimum
+ * hold to expire in the store when their holds end, after the components that take locks
+ * have stopped and while the store can still be reached.
  *
  * @since 0.1.0
  */
 public final class DefaultLockTemplate implements LockTemplate, SmartLifecycle, AutoCloseable {
 
 	/**
-	 * The lifecycle phase of the template: below the web server's graceful shutdown and the
-	 * schedulers, which finish the work that takes locks first, and above the Redis locker's and
-	 * the connection factory's, which must still answer.
+	 * The lifecycle phase of the template: below the web server's graceful shutdown and
+	 * the schedulers, which finish the work that takes locks first, and above the Redis
+	 * locker's and the connection factory's, which must still answer.
 	 */
 	public static final int PHASE = 2048;
 
-	/** What listeners are told failed an acquisition that an {@code Error} interrupted. */
+	/**
+	 * What listeners are told failed an acquisition that an {@code Error} interrupted.
+	 */
 	private static final RuntimeException INTERRUPTED_BY_AN_ERROR = new IllegalStateException(
 			"An Error was thrown while the lock was taken");
 
-	/** Longer waits are cut to this, so the deadline fits in a {@code long} of nanoseconds. */
+	/**
+	 * Longer waits are cut to this, so the deadline fits in a {@code long} of
+	 * nanoseconds.
+	 */
 	private static final Duration LONGEST_WAIT = Duration.ofDays(10_000);
 
 	private final WatchdogSettings settings;
@@ -61,31 +84,36 @@ public final class DefaultLockTemplate implements LockTemplate, SmartLifecycle, 
 	}
 
 	/**
-	 * Creates a template that takes its locks from the given store and tells listeners what it does.
+	 * Creates a template that takes its locks from the given store and tells listeners
+	 * what it does.
 	 * @param locker the lock store
 	 * @param settings the watchdog settings
-	 * @param listeners told of every acquisition, release, hand-over, renewal and lost lease, in
-	 * order, after the template's own {@link #statistics()}
+	 * @param listeners told of every acquisition, release, hand-over, renewal and lost
+	 * lease, in order, after the template's own {@link #statistics()}
 	 */
 	public DefaultLockTemplate(Locker locker, WatchdogSettings settings, List<LockListener> listeners) {
 		this(locker, settings, listeners, InstanceNames.thisProcess(null));
 	}
 
 	/**
-	 * Creates a template that takes its locks from the given store, tells listeners what it does,
-	 * and names this instance in the locks it takes.
+	 * Creates a template that takes its locks from the given store, tells listeners what
+	 * it does, and names this instance in the locks it takes.
 	 * @param locker the lock store
 	 * @param settings the watchdog settings
-	 * @param listeners told of every acquisition, release, hand-over, renewal and lost lease, in
-	 * order, after the template's own {@link #statistics()}
-	 * @param instance this instance's name, as {@link #holder(String)} tells it on any instance
-	 * sharing the store (see {@link InstanceNames})
+	 * @param listeners told of every acquisition, release, hand-over, renewal and lost
+	 * lease, in order, after the template's own {@link #statistics()}
+	 * @param instance this instance's name, as {@link #holder(String)} tells it on any
+	 * instance sharing the store (see {@link InstanceNames})
 	 */
-	public DefaultLockTemplate(Locker locker, WatchdogSettings settings, List<LockListener> listeners, String instance) {
+	public DefaultLockTemplate(Locker locker, WatchdogSettings settings, List<LockListener> listeners,
+			String instance) {
 		this(locker, settings, listeners, instance, Timing.SYSTEM);
 	}
 
-	/** As above, on the given timing: the system's, or a simulation's in the exploration tests. */
+	/**
+	 * As above, on the given timing: the system's, or a simulation's in the exploration
+	 * tests.
+	 */
 	DefaultLockTemplate(Locker locker, WatchdogSettings settings, List<LockListener> listeners, String instance,
 			Timing timing) {
 		this.timing = timing;
@@ -106,7 +134,8 @@ public final class DefaultLockTemplate implements LockTemplate, SmartLifecycle, 
 		requireNotNegative("wait", key, wait);
 		long start = this.timing.nanoTime();
 		if (!this.coordinator.told()) {
-			// Nobody listens to acquisitions (the statistics count only lost leases and failed releases).
+			// Nobody listens to acquisitions (the statistics count only lost leases and
+			// failed releases).
 			Holding holding = this.coordinator.acquire(request(key, lease, start), start + waitNanos(wait));
 			return (holding != null) ? Optional.of(new HoldingHandle(holding, this.coordinator)) : Optional.empty();
 		}
@@ -129,7 +158,8 @@ public final class DefaultLockTemplate implements LockTemplate, SmartLifecycle, 
 		}
 		finally {
 			if (!ended) {
-				// An Error: listeners still end what they began (an observation made current), told
+				// An Error: listeners still end what they began (an observation made
+				// current), told
 				// with an exception made in advance, since making one may be what failed.
 				this.listener.failed(key, since(start), INTERRUPTED_BY_AN_ERROR);
 			}
@@ -156,7 +186,8 @@ public final class DefaultLockTemplate implements LockTemplate, SmartLifecycle, 
 	}
 
 	/**
-	 * Returns the locks this instance holds and waits for now, read without asking the store.
+	 * Returns the locks this instance holds and waits for now, read without asking the
+	 * store.
 	 * @return the holdings and the waiting callers
 	 */
 	public LockActivity activity() {

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.time.Duration;
@@ -17,11 +34,12 @@ import io.github.distlock.store.Locker;
 
 /**
  * Releases holdings some time after their callers let go of them: a minimum hold
- * ({@code holdAtLeastMs}). Meanwhile the lock stays held, so neither this process's other threads
- * nor other processes take it. When the application stops first ({@link #stop()}, while the store
- * can still be reached), a holding still waiting here is not released: it is no longer renewed,
- * and the store is told to let it expire when its minimum hold ends (never beyond a fixed lease),
- * in one batch of renewals, so the lock outlives the process by no more than the hold asked for.
+ * ({@code holdAtLeastMs}). Meanwhile the lock stays held, so neither this process's other
+ * threads nor other processes take it. When the application stops first ({@link #stop()},
+ * while the store can still be reached), a holding still waiting here is not released: it
+ * is no longer renewed, and the store is told to let it expire when its minimum hold ends
+ * (never beyond a fixed lease), in one batch of renewals, so the lock outlives the
+ * process by no more than the hold asked for.
  */
 final class DeferredReleases implements AutoCloseable {
 
@@ -47,8 +65,8 @@ final class DeferredReleases implements AutoCloseable {
 	}
 
 	/**
-	 * Runs {@code release} after {@code delay}; once stopped, leaves the holding to the store and
-	 * runs {@code leftToStore}.
+	 * Runs {@code release} after {@code delay}; once stopped, leaves the holding to the
+	 * store and runs {@code leftToStore}.
 	 * @param holding the holding that {@code release} releases
 	 */
 	void releaseAfter(Holding holding, Duration delay, Runnable release, Runnable leftToStore) {
@@ -84,7 +102,10 @@ final class DeferredReleases implements AutoCloseable {
 		this.accepting = true;
 	}
 
-	/** Leaves every holding waiting here, and any deferred from now on, to expire in the store. */
+	/**
+	 * Leaves every holding waiting here, and any deferred from now on, to expire in the
+	 * store.
+	 */
 	void stop() {
 		this.accepting = false;
 		List<Pending> left = new ArrayList<>();
@@ -113,11 +134,14 @@ final class DeferredReleases implements AutoCloseable {
 			if (!holding.request().watchdog()) {
 				nanos = Math.min(nanos, holding.remainingNanos());
 			}
-			// Rounded up: the store counts whole milliseconds, and the hold is a minimum. A hold already
-			// over (its timer late) leaves the lock a millisecond, not the rest of its lease.
+			// Rounded up: the store counts whole milliseconds, and the hold is a minimum.
+			// A hold already
+			// over (its timer late) leaves the lock a millisecond, not the rest of its
+			// lease.
 			long millis = Math.max(1, TimeUnit.NANOSECONDS.toMillis(nanos + TimeUnit.MILLISECONDS.toNanos(1) - 1));
 			leases.add(new LeaseRequest(holding.key(), holding.claim().owner(), Duration.ofMillis(millis)));
-			// A view still open may release the holding later: it must not count on more than this.
+			// A view still open may release the holding later: it must not count on more
+			// than this.
 			holding.claim().unconfirmed(Claim.storeExpiry(now, TimeUnit.MILLISECONDS.toNanos(millis)));
 			this.keeper.released(holding.claim());
 			// No caller can release it now; it is not abandoned.
@@ -131,13 +155,16 @@ final class DeferredReleases implements AutoCloseable {
 					+ "first '" + leases.get(0).key() + "', as the application stops; they expire by their leases", ex);
 		}
 		finally {
-			// After the store has the shortened lease, so that the next thread here is told when it ends.
+			// After the store has the shortened lease, so that the next thread here is
+			// told when it ends.
 			left.forEach((deferred) -> deferred.leftToStore().run());
 		}
 	}
 
 	/**
-	 * A release waiting for its time. Two are never equal: each has its own release action.
+	 * A release waiting for its time. Two are never equal: each has its own release
+	 * action.
+	 *
 	 * @param releaseAt when to release, a {@link Timing#nanoTime()} value
 	 */
 	private record Pending(Holding holding, long releaseAt, Runnable release, Runnable leftToStore) {

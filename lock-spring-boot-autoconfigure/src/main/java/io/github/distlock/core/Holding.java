@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.time.Duration;
@@ -8,12 +25,14 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One outermost holding of a lock by this process, on the process's {@link Claim}: its lease, its
- * fencing token once minted, and the nested views that share it.
+ * One outermost holding of a lock by this process, on the process's {@link Claim}: its
+ * lease, its fencing token once minted, and the nested views that share it.
  *
- * <p>It is held while it is neither released nor lost, its own lease has not run out, and the
- * claim is live. A fixed lease counts from when the holding started: the store acquire's request,
- * or the hand-off. A watchdog lease is renewed while held, up to the maximum hold time.
+ * <p>
+ * It is held while it is neither released nor lost, its own lease has not run out, and
+ * the claim is live. A fixed lease counts from when the holding started: the store
+ * acquire's request, or the hand-off. A watchdog lease is renewed while held, up to the
+ * maximum hold time.
  */
 final class Holding {
 
@@ -21,7 +40,10 @@ final class Holding {
 
 	private final LockRequest request;
 
-	/** When the holding began ({@link Timing#nanoTime()}): the store acquire's request, or the hand-off. */
+	/**
+	 * When the holding began ({@link Timing#nanoTime()}): the store acquire's request, or
+	 * the hand-off.
+	 */
 	private final long startedAt;
 
 	/** Until when ({@link Timing#nanoTime()}) the holding may hold the lock at most. */
@@ -40,10 +62,16 @@ final class Holding {
 
 	private volatile boolean abandoned;
 
-	/** Guards the fencing token's minting against the release (invariant 6 of PROTOCOL.md). */
+	/**
+	 * Guards the fencing token's minting against the release (invariant 6 of
+	 * PROTOCOL.md).
+	 */
 	private final ReentrantLock fencing = new ReentrantLock();
 
-	/** Written once, under {@link #fencing}; read without it by {@link #mintedFencingToken()}. */
+	/**
+	 * Written once, under {@link #fencing}; read without it by
+	 * {@link #mintedFencingToken()}.
+	 */
 	private volatile long fencingToken;
 
 	Holding(Claim claim, LockRequest request, Thread thread, long startedAt) {
@@ -75,7 +103,10 @@ final class Holding {
 		return this.startedAt;
 	}
 
-	/** The thread that may re-enter the holding, or {@code null} once no view is bound to one. */
+	/**
+	 * The thread that may re-enter the holding, or {@code null} once no view is bound to
+	 * one.
+	 */
 	@Nullable Thread thread() {
 		return this.thread;
 	}
@@ -84,7 +115,10 @@ final class Holding {
 		return !this.released && !this.lost.get() && this.claim.now() - this.leaseEnd < 0 && this.claim.isLive();
 	}
 
-	/** Nanoseconds until the holding stops being held, unless renewed: zero once it is not held. */
+	/**
+	 * Nanoseconds until the holding stops being held, unless renewed: zero once it is not
+	 * held.
+	 */
 	long remainingNanos() {
 		if (!isHeld()) {
 			return 0;
@@ -102,7 +136,10 @@ final class Holding {
 		return this.released;
 	}
 
-	/** Whether every view became unreachable without being closed, so the lock is no longer kept alive. */
+	/**
+	 * Whether every view became unreachable without being closed, so the lock is no
+	 * longer kept alive.
+	 */
 	boolean isAbandoned() {
 		return this.abandoned;
 	}
@@ -112,7 +149,10 @@ final class Holding {
 		return this.thread == candidate && isHeld();
 	}
 
-	/** One view stops being bound to the thread; when none is left, the thread may not re-enter. */
+	/**
+	 * One view stops being bound to the thread; when none is left, the thread may not
+	 * re-enter.
+	 */
 	void unbindView() {
 		if (this.threadBoundViews.decrementAndGet() == 0) {
 			this.thread = null;
@@ -120,8 +160,8 @@ final class Holding {
 	}
 
 	/**
-	 * Adds a nested view, unless the last view was closed meanwhile (on another thread), so the
-	 * holding is being released.
+	 * Adds a nested view, unless the last view was closed meanwhile (on another thread),
+	 * so the holding is being released.
 	 * @return whether the nested view was added
 	 */
 	boolean tryEnter() {
@@ -138,8 +178,8 @@ final class Holding {
 	}
 
 	/**
-	 * A view became unreachable without being closed; returns whether it was the last one, so
-	 * nobody can release the holding any more.
+	 * A view became unreachable without being closed; returns whether it was the last
+	 * one, so nobody can release the holding any more.
 	 */
 	boolean viewLeaked() {
 		boolean last = exit();
@@ -149,7 +189,9 @@ final class Holding {
 		return last;
 	}
 
-	/** Marks the holding lost; returns {@code false} if it was known to be lost already. */
+	/**
+	 * Marks the holding lost; returns {@code false} if it was known to be lost already.
+	 */
 	boolean markLost() {
 		return this.lost.compareAndSet(false, true);
 	}
@@ -166,8 +208,9 @@ final class Holding {
 	}
 
 	/**
-	 * Returns the fencing token, minting it with {@code mint} the first time, while the holding is
-	 * held. The lock is held across the mint so a release on another thread waits for it.
+	 * Returns the fencing token, minting it with {@code mint} the first time, while the
+	 * holding is held. The lock is held across the mint so a release on another thread
+	 * waits for it.
 	 */
 	long fencingToken(FencingMint mint) {
 		this.fencing.lock();
@@ -182,7 +225,10 @@ final class Holding {
 		}
 	}
 
-	/** The fencing token if one was minted, without waiting for a mint under way; zero otherwise. */
+	/**
+	 * The fencing token if one was minted, without waiting for a mint under way; zero
+	 * otherwise.
+	 */
 	long mintedFencingToken() {
 		return this.fencingToken;
 	}

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.lang.ref.Cleaner;
@@ -7,10 +24,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import io.github.distlock.LockHandle;
 
 /**
- * A caller's view of a {@link Holding}: the outermost acquisition or a nested one. Closing it
- * once counts; the lock is released when the last view of its holding closes. A watchdog lock's
- * view that becomes unreachable without being closed is noticed, so the lock is not renewed for
- * ever.
+ * A caller's view of a {@link Holding}: the outermost acquisition or a nested one.
+ * Closing it once counts; the lock is released when the last view of its holding closes.
+ * A watchdog lock's view that becomes unreachable without being closed is noticed, so the
+ * lock is not renewed for ever.
  */
 final class HoldingHandle implements LockHandle {
 
@@ -30,8 +47,9 @@ final class HoldingHandle implements LockHandle {
 	private final long hold;
 
 	/**
-	 * Watches the handle: a watchdog lock's would otherwise be renewed for ever, and a fixed
-	 * lease's would keep its key's local lock for ever once the lease ended with nobody waiting.
+	 * Watches the handle: a watchdog lock's would otherwise be renewed for ever, and a
+	 * fixed lease's would keep its key's local lock for ever once the lease ended with
+	 * nobody waiting.
 	 */
 	private final Cleaner.Cleanable leakWatch;
 
@@ -40,7 +58,8 @@ final class HoldingHandle implements LockHandle {
 		this.coordinator = coordinator;
 		this.acquiredAt = coordinator.timing().nanoTime();
 		this.hold = coordinator.nextHold();
-		this.leakWatch = leaks.register(this, new LeakWatch(holding, this.closed, coordinator, this.hold, this.acquiredAt));
+		this.leakWatch = leaks.register(this,
+				new LeakWatch(holding, this.closed, coordinator, this.hold, this.acquiredAt));
 	}
 
 	/** The holding this view shares; for tests (the exploration's invariants). */
@@ -85,7 +104,10 @@ final class HoldingHandle implements LockHandle {
 		this.coordinator.releaseAfter(this.holding, delay, this::close, this::leftToStore);
 	}
 
-	/** The application stopped during a minimum hold: the lock expires in the store, and the view is let go of. */
+	/**
+	 * The application stopped during a minimum hold: the lock expires in the store, and
+	 * the view is let go of.
+	 */
 	private void leftToStore() {
 		if (this.closed.compareAndSet(false, true)) {
 			this.leakWatch.clean();
@@ -122,8 +144,8 @@ final class HoldingHandle implements LockHandle {
 	}
 
 	/**
-	 * Runs when a handle became unreachable, or was closed. It must not refer to the handle, or the
-	 * handle would never become unreachable.
+	 * Runs when a handle became unreachable, or was closed. It must not refer to the
+	 * handle, or the handle would never become unreachable.
 	 */
 	private record LeakWatch(Holding holding, AtomicBoolean closed, LockCoordinator coordinator, long hold,
 			long acquiredAt) implements Runnable {

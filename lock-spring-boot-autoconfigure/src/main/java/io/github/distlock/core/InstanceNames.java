@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.net.InetAddress;
@@ -6,8 +23,8 @@ import java.net.UnknownHostException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Names this instance in the locks it takes, so that an operator of any instance can tell who
- * holds a lock: {@code orders (pid 4242 on web-1)}.
+ * Names this instance in the locks it takes, so that an operator of any instance can tell
+ * who holds a lock: {@code orders (pid 4242 on web-1)}.
  *
  * @since 0.1.0
  */
@@ -18,7 +35,8 @@ public final class InstanceNames {
 
 	/**
 	 * Returns the name of this process.
-	 * @param applicationName the application's name ({@code spring.application.name}), or {@code null}
+	 * @param applicationName the application's name ({@code spring.application.name}), or
+	 * {@code null}
 	 * @return the application's name, pid and host
 	 */
 	public static String thisProcess(@Nullable String applicationName) {
@@ -28,8 +46,8 @@ public final class InstanceNames {
 	}
 
 	/**
-	 * The host's name, looked up once: from the environment first, as containers set it (a pod's
-	 * name in Kubernetes), since a lookup by address can wait for a slow DNS.
+	 * The host's name, looked up once: from the environment first, as containers set it
+	 * (a pod's name in Kubernetes), since a lookup by address can wait for a slow DNS.
 	 */
 	private static final class HostName {
 

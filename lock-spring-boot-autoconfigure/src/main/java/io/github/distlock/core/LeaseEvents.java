@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import org.apache.commons.logging.Log;
@@ -6,9 +23,9 @@ import org.apache.commons.logging.LogFactory;
 import org.springframework.core.log.LogMessage;
 
 /**
- * Reports what makes the data a lock protects unsafe: a lease found lost, a release that could
- * not reach the store, each told to the listeners and logged once as a WARN; and renewals, told
- * to the listeners.
+ * Reports what makes the data a lock protects unsafe: a lease found lost, a release that
+ * could not reach the store, each told to the listeners and logged once as a WARN; and
+ * renewals, told to the listeners.
  */
 final class LeaseEvents {
 
@@ -21,14 +38,16 @@ final class LeaseEvents {
 	}
 
 	/**
-	 * Marks the holding's lease lost for good and reports it, unless it was known to be lost.
+	 * Marks the holding's lease lost for good and reports it, unless it was known to be
+	 * lost.
 	 * @param what what happened to the lock, completing "Lock 'k' ..."
 	 */
 	void leaseLost(Holding holding, String what) {
 		if (holding.markLost()) {
 			this.listener.leaseLost(holding.key());
-			logger.warn(LogMessage.format("Lock '%s' %s. The integrity of data protected by this lock may have been "
-					+ "compromised.", holding.key(), what));
+			logger.warn(LogMessage.format(
+					"Lock '%s' %s. The integrity of data protected by this lock may have been " + "compromised.",
+					holding.key(), what));
 		}
 	}
 
@@ -47,8 +66,9 @@ final class LeaseEvents {
 	}
 
 	void maxHoldReached(Holding holding) {
-		logger.warn(LogMessage.format("Lock '%s' reached the maximum hold time of %s and is no longer renewed; "
-				+ "it expires in %d ms", holding.key(), holding.request().maxHold(), holding.remainingLease().toMillis()));
+		logger.warn(LogMessage.format(
+				"Lock '%s' reached the maximum hold time of %s and is no longer renewed; " + "it expires in %d ms",
+				holding.key(), holding.request().maxHold(), holding.remainingLease().toMillis()));
 	}
 
 	void abandoned(Holding holding) {

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.time.Duration;
@@ -15,21 +32,28 @@ import io.github.distlock.store.Locker;
 import io.github.distlock.store.Renewal;
 
 /**
- * Keeps the store's expiry of every claim in line with its current holding (invariant 4 of
- * PROTOCOL.md): sets a handed-over holding's lease, renews watchdog leases every renew interval up
- * to the maximum hold time, checks in during long runs of hand-offs to learn whether other
- * processes wait, and retries renewals that got no answer.
+ * Keeps the store's expiry of every claim in line with its current holding (invariant 4
+ * of PROTOCOL.md): sets a handed-over holding's lease, renews watchdog leases every renew
+ * interval up to the maximum hold time, checks in during long runs of hand-offs to learn
+ * whether other processes wait, and retries renewals that got no answer.
  *
- * <p>Claims that need the store are queued to {@link RenewalSenders}, which renew them in batches;
- * at most one renewal of a claim is queued or in flight at a time. Watchdog renewals come due on
- * the ticks of a coarse clock, so that claims taken about the same time share batches.
+ * <p>
+ * Claims that need the store are queued to {@link RenewalSenders}, which renew them in
+ * batches; at most one renewal of a claim is queued or in flight at a time. Watchdog
+ * renewals come due on the ticks of a coarse clock, so that claims taken about the same
+ * time share batches.
  */
 final class LeaseKeeper implements AutoCloseable {
 
-	/** After this long without a store answer, a hand-off asks the store whether others wait. */
+	/**
+	 * After this long without a store answer, a hand-off asks the store whether others
+	 * wait.
+	 */
 	static final Duration CHECK_IN = Duration.ofMillis(20);
 
-	/** A fixed lease's store expiry this close to what the holding wants needs no renewal. */
+	/**
+	 * A fixed lease's store expiry this close to what the holding wants needs no renewal.
+	 */
 	private static final long MIN_TOLERANCE = TimeUnit.MILLISECONDS.toNanos(1);
 
 	/** The shortest pause before a renewal that got no answer is tried again. */
@@ -47,7 +71,10 @@ final class LeaseKeeper implements AutoCloseable {
 
 	private final ScheduledExecutorService timer;
 
-	/** Watchdog renewals are rounded down to this, a tenth of the renew interval (a second at most). */
+	/**
+	 * Watchdog renewals are rounded down to this, a tenth of the renew interval (a second
+	 * at most).
+	 */
 	private final long renewalTick;
 
 	private final RenewalSenders senders;
@@ -63,19 +90,22 @@ final class LeaseKeeper implements AutoCloseable {
 	}
 
 	/**
-	 * A claim was taken from the store for the given holding: its first renewal is due a renew
-	 * interval after its lease began, however long the acquisition's answer took to come back.
+	 * A claim was taken from the store for the given holding: its first renewal is due a
+	 * renew interval after its lease began, however long the acquisition's answer took to
+	 * come back.
 	 */
 	void acquired(Holding holding) {
 		if (holding.request().watchdog()) {
 			long sinceLeaseBegan = this.timing.nanoTime() - holding.startedAt();
-			scheduleRenewal(holding.claim(), Duration.ofNanos(Math.max(0, this.settings.renewInterval().toNanos() - sinceLeaseBegan)));
+			scheduleRenewal(holding.claim(),
+					Duration.ofNanos(Math.max(0, this.settings.renewInterval().toNanos() - sinceLeaseBegan)));
 		}
 	}
 
 	/**
-	 * The claim was handed to a new holding: sets its lease in the store when it differs from what
-	 * the store has by more than a hundredth of the lease, and checks in when due.
+	 * The claim was handed to a new holding: sets its lease in the store when it differs
+	 * from what the store has by more than a hundredth of the lease, and checks in when
+	 * due.
 	 */
 	void handedOff(Holding next) {
 		Claim claim = next.claim();
@@ -107,9 +137,9 @@ final class LeaseKeeper implements AutoCloseable {
 	}
 
 	/**
-	 * Schedules a renewal on the last tick of a coarse clock before {@code delay} has passed, so
-	 * claims that come due about the same time are renewed in the same batch, and none later than
-	 * asked.
+	 * Schedules a renewal on the last tick of a coarse clock before {@code delay} has
+	 * passed, so claims that come due about the same time are renewed in the same batch,
+	 * and none later than asked.
 	 */
 	private @Nullable ScheduledFuture<?> scheduled(Claim claim, Duration delay) {
 		long tick = this.renewalTick;
@@ -139,8 +169,9 @@ final class LeaseKeeper implements AutoCloseable {
 			}
 			else {
 				if (holding != null && !holding.isReleased() && !holding.isAbandoned()) {
-					this.events.leaseLost(holding, "ran out before its renewal could be sent (this JVM may have been paused "
-							+ "or starved of CPU, or the store answered too slowly)");
+					this.events.leaseLost(holding,
+							"ran out before its renewal could be sent (this JVM may have been paused "
+									+ "or starved of CPU, or the store answered too slowly)");
 				}
 				finished(claim);
 			}
@@ -151,7 +182,8 @@ final class LeaseKeeper implements AutoCloseable {
 	}
 
 	private void answer(RenewalBatch batch) {
-		// The store may apply a request as soon as it is sent: one that shortens a lease bounds it from then on.
+		// The store may apply a request as soon as it is sent: one that shortens a lease
+		// bounds it from then on.
 		for (int i = 0; i < batch.size(); i++) {
 			batch.claim(i).unconfirmed(batch.storeExpiry(i));
 		}
@@ -187,8 +219,8 @@ final class LeaseKeeper implements AutoCloseable {
 			finished(claim);
 		}
 		if (unanswered > 0) {
-			logger.warn("The store did not answer for " + unanswered + " of " + batch.size() + " lock(s) renewed together;"
-					+ " retrying those");
+			logger.warn("The store did not answer for " + unanswered + " of " + batch.size()
+					+ " lock(s) renewed together;" + " retrying those");
 		}
 	}
 
@@ -208,7 +240,10 @@ final class LeaseKeeper implements AutoCloseable {
 				+ batch.holding(0).remainingLease().toMillis() + " ms left; retrying", ex);
 	}
 
-	/** A renewal got no answer: its bound came down, so the head re-measures, and it is sent again soon. */
+	/**
+	 * A renewal got no answer: its bound came down, so the head re-measures, and it is
+	 * sent again soon.
+	 */
 	private void retry(Claim claim) {
 		claim.local().holdingChanged();
 		if (claim.renewal.done()) {
@@ -219,7 +254,10 @@ final class LeaseKeeper implements AutoCloseable {
 		}
 	}
 
-	/** Ends a claim's renewal: asks again if a request came meanwhile, else schedules the watchdog. */
+	/**
+	 * Ends a claim's renewal: asks again if a request came meanwhile, else schedules the
+	 * watchdog.
+	 */
 	private void finished(Claim claim) {
 		claim.local().holdingChanged();
 		if (claim.renewal.done()) {
@@ -238,8 +276,8 @@ final class LeaseKeeper implements AutoCloseable {
 	}
 
 	/**
-	 * The store expiry a holding wants now: the end of a fixed lease; a watchdog lease from now,
-	 * capped at the maximum hold time.
+	 * The store expiry a holding wants now: the end of a fixed lease; a watchdog lease
+	 * from now, capped at the maximum hold time.
 	 */
 	private long wantedExpiry(Holding holding, long now) {
 		if (!holding.request().watchdog()) {
@@ -250,8 +288,8 @@ final class LeaseKeeper implements AutoCloseable {
 	}
 
 	/**
-	 * A renewal that got no answer is tried again well before what the store surely has runs out,
-	 * and no later than the renew interval.
+	 * A renewal that got no answer is tried again well before what the store surely has
+	 * runs out, and no later than the renew interval.
 	 */
 	private Duration retryDelay(Claim claim) {
 		long left = claim.confirmedExpiry() - this.timing.nanoTime();

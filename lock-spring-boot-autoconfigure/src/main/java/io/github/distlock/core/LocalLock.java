@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.time.Duration;
@@ -7,16 +24,17 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One lock's {@link KeyState} in this process, its queue of waiters, and the transitions of
- * PROTOCOL.md (beside this class), each one method. The mutex guards every field; no store call is
- * made while it is held.
+ * One lock's {@link KeyState} in this process, its queue of waiters, and the transitions
+ * of PROTOCOL.md (beside this class), each one method. The mutex guards every field; no
+ * store call is made while it is held.
  */
 final class LocalLock {
 
 	/**
-	 * The confirmed lease a hand-off leaves the next holding at least (or its whole lease, when
-	 * shorter): time for the lease keeper to set the holding's lease in the store. With less left,
-	 * the claim goes back to the store and the next holding takes the lock there.
+	 * The confirmed lease a hand-off leaves the next holding at least (or its whole
+	 * lease, when shorter): time for the lease keeper to set the holding's lease in the
+	 * store. With less left, the claim goes back to the store and the next holding takes
+	 * the lock there.
 	 */
 	static final Duration HAND_OFF_MARGIN = Duration.ofMillis(100);
 
@@ -41,7 +59,8 @@ final class LocalLock {
 
 	/**
 	 * Joins the current holding when the given thread holds it already.
-	 * @return the holding, entered once more, or {@code null} when not held by this thread
+	 * @return the holding, entered once more, or {@code null} when not held by this
+	 * thread
 	 */
 	@Nullable Holding reenter(Thread thread) {
 		this.mutex.lock();
@@ -58,9 +77,10 @@ final class LocalLock {
 	}
 
 	/**
-	 * Takes the turn, waiting for it until {@code deadline} (a {@link Timing#nanoTime()} value).
-	 * @return the turn, or {@code null} when the deadline passed or the thread was interrupted
-	 * (its flag set again)
+	 * Takes the turn, waiting for it until {@code deadline} (a {@link Timing#nanoTime()}
+	 * value).
+	 * @return the turn, or {@code null} when the deadline passed or the thread was
+	 * interrupted (its flag set again)
 	 */
 	@Nullable Turn awaitTurn(LockRequest request, long deadline) {
 		this.mutex.lock();
@@ -89,7 +109,8 @@ final class LocalLock {
 					return null;
 				}
 				Holding ahead = watchedHolding(waiter);
-				// Released last: a release begun meanwhile makes the holding not held, and is no run-out lease.
+				// Released last: a release begun meanwhile makes the holding not held,
+				// and is no run-out lease.
 				if (ahead != null && !ahead.isHeld() && !ahead.isReleased()) {
 					takeOver(waiter, ahead);
 					break;
@@ -111,8 +132,9 @@ final class LocalLock {
 	}
 
 	/**
-	 * The holding whose lease the waiter watches: only the head watches, and only a holding not yet
-	 * released (a released one is about to pass the turn on, which wakes the head).
+	 * The holding whose lease the waiter watches: only the head watches, and only a
+	 * holding not yet released (a released one is about to pass the turn on, which wakes
+	 * the head).
 	 */
 	private @Nullable Holding watchedHolding(Waiter waiter) {
 		if (this.queue.peekFirst() == waiter && this.state instanceof KeyState.Held held
@@ -122,7 +144,10 @@ final class LocalLock {
 		return null;
 	}
 
-	/** The head sleeps until the holding ahead stops being held; the others until they are woken. */
+	/**
+	 * The head sleeps until the holding ahead stops being held; the others until they are
+	 * woken.
+	 */
 	private long pause(Waiter waiter, long remaining) {
 		Holding ahead = watchedHolding(waiter);
 		return (ahead != null) ? Math.min(remaining, ahead.remainingNanos() + 1) : remaining;
@@ -134,7 +159,10 @@ final class LocalLock {
 		head.grant(new Turn.TakenOver(expired));
 	}
 
-	/** {@code Acquiring} to {@code Held}: the thread with the turn took the lock in the store. */
+	/**
+	 * {@code Acquiring} to {@code Held}: the thread with the turn took the lock in the
+	 * store.
+	 */
 	void acquired(Holding holding) {
 		this.mutex.lock();
 		try {
@@ -147,10 +175,10 @@ final class LocalLock {
 	}
 
 	/**
-	 * {@code Acquiring} to the head waiter, or {@code Free}: the thread with the turn did not take
-	 * the lock.
-	 * @param storeFailure why the store could not be reached, so the next waiter fails at once, or
-	 * {@code null}
+	 * {@code Acquiring} to the head waiter, or {@code Free}: the thread with the turn did
+	 * not take the lock.
+	 * @param storeFailure why the store could not be reached, so the next waiter fails at
+	 * once, or {@code null}
 	 */
 	void passTurn(@Nullable RuntimeException storeFailure) {
 		this.mutex.lock();
@@ -163,10 +191,10 @@ final class LocalLock {
 	}
 
 	/**
-	 * {@code Held} by the given holding to a hand-off to the head waiter, or to {@code Releasing};
-	 * nothing when the holding was taken over meanwhile. The claim is handed on while it is live
-	 * and no other process is known to wait; otherwise it goes back to the store, giving way to the
-	 * other processes when local waiters remain.
+	 * {@code Held} by the given holding to a hand-off to the head waiter, or to
+	 * {@code Releasing}; nothing when the holding was taken over meanwhile. The claim is
+	 * handed on while it is live and no other process is known to wait; otherwise it goes
+	 * back to the store, giving way to the other processes when local waiters remain.
 	 */
 	ReleaseStep release(Holding holding) {
 		this.mutex.lock();
@@ -196,7 +224,10 @@ final class LocalLock {
 		return Math.min(HAND_OFF_MARGIN.toNanos(), next.lease().toNanos());
 	}
 
-	/** {@code Releasing} to the head waiter, or {@code Free}: the claim went back to the store. */
+	/**
+	 * {@code Releasing} to the head waiter, or {@code Free}: the claim went back to the
+	 * store.
+	 */
 	void released() {
 		this.mutex.lock();
 		try {
@@ -219,9 +250,10 @@ final class LocalLock {
 	}
 
 	/**
-	 * {@code Held} by the given holding to the head waiter ({@code ToStore}), or {@code Free}: the
-	 * application stopped during the holding's minimum hold, and the claim is left to expire in the
-	 * store, so nobody here may hand it on; nothing when the holding was taken over meanwhile.
+	 * {@code Held} by the given holding to the head waiter ({@code ToStore}), or
+	 * {@code Free}: the application stopped during the holding's minimum hold, and the
+	 * claim is left to expire in the store, so nobody here may hand it on; nothing when
+	 * the holding was taken over meanwhile.
 	 */
 	void leftToStore(Holding holding) {
 		this.mutex.lock();
@@ -235,7 +267,9 @@ final class LocalLock {
 		}
 	}
 
-	/** The current holding of the given claim, or {@code null} once the claim is not held. */
+	/**
+	 * The current holding of the given claim, or {@code null} once the claim is not held.
+	 */
 	@Nullable Holding holdingOf(Claim claim) {
 		this.mutex.lock();
 		try {
@@ -250,7 +284,8 @@ final class LocalLock {
 	@Nullable Claim claimOf(String owner) {
 		this.mutex.lock();
 		try {
-			return (this.state instanceof KeyState.Held held && held.claim().owner().equals(owner)) ? held.claim() : null;
+			return (this.state instanceof KeyState.Held held && held.claim().owner().equals(owner)) ? held.claim()
+					: null;
 		}
 		finally {
 			this.mutex.unlock();
@@ -275,7 +310,10 @@ final class LocalLock {
 		}
 	}
 
-	/** Tells the recorder this lock's holding, not yet released, and the threads that want it. */
+	/**
+	 * Tells the recorder this lock's holding, not yet released, and the threads that want
+	 * it.
+	 */
 	void describe(String key, ActivityRecorder recorder) {
 		this.mutex.lock();
 		try {

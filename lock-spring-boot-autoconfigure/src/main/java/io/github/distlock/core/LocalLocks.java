@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.util.concurrent.ConcurrentHashMap;
@@ -8,10 +25,11 @@ import org.jspecify.annotations.Nullable;
 import io.github.distlock.store.ReleaseListener;
 
 /**
- * The {@link LocalLock}s of this process, one per key while any thread holds or waits for it:
- * each entry counts its users (threads waiting, holdings not yet released) and goes when the
- * count reaches zero, so the map does not grow with the number of keys ever used. As the
- * store's {@link ReleaseListener} it wakes the thread that waits at the store for a released key.
+ * The {@link LocalLock}s of this process, one per key while any thread holds or waits for
+ * it: each entry counts its users (threads waiting, holdings not yet released) and goes
+ * when the count reaches zero, so the map does not grow with the number of keys ever
+ * used. As the store's {@link ReleaseListener} it wakes the thread that waits at the
+ * store for a released key.
  */
 final class LocalLocks implements ReleaseListener {
 
@@ -23,13 +41,18 @@ final class LocalLocks implements ReleaseListener {
 		this.timing = timing;
 	}
 
-	/** Returns the key's local lock, counting the caller as a user until {@link #leave}. */
+	/**
+	 * Returns the key's local lock, counting the caller as a user until {@link #leave}.
+	 */
 	LocalLock enter(String key) {
 		return this.locks.compute(key, (k, entry) -> (entry != null) ? entry.withUsers(entry.users + 1)
 				: new Entry(new LocalLock(this.timing), 1)).lock;
 	}
 
-	/** Returns the key's local lock, which a caller that has entered and not left knows to exist. */
+	/**
+	 * Returns the key's local lock, which a caller that has entered and not left knows to
+	 * exist.
+	 */
 	LocalLock existing(String key) {
 		Entry entry = this.locks.get(key);
 		if (entry == null) {
@@ -56,7 +79,10 @@ final class LocalLocks implements ReleaseListener {
 		}
 	}
 
-	/** Wakes the key's thread at the store, as the notice of its lock's release may have been missed. */
+	/**
+	 * Wakes the key's thread at the store, as the notice of its lock's release may have
+	 * been missed.
+	 */
 	@Override
 	public void noticesResumed(String key) {
 		released(key);

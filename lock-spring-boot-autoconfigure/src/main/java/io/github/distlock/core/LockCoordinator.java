@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.time.Duration;
@@ -14,13 +31,16 @@ import io.github.distlock.store.Acquisition;
 import io.github.distlock.store.Locker;
 
 /**
- * Takes locks (PROTOCOL.md beside this class): re-entry without a round trip, the turn, then either
- * a holding handed over by the thread ahead, or the store, waiting for release notices with the
- * holder's lease as a safety net.
+ * Takes locks (PROTOCOL.md beside this class): re-entry without a round trip, the turn,
+ * then either a holding handed over by the thread ahead, or the store, waiting for
+ * release notices with the holder's lease as a safety net.
  */
 final class LockCoordinator implements AutoCloseable {
 
-	/** While release notices cannot arrive, the thread at the store looks again this often. */
+	/**
+	 * While release notices cannot arrive, the thread at the store looks again this
+	 * often.
+	 */
 	static final Duration RECHECK_WITHOUT_NOTICES = Locker.LOOK_AGAIN_WITHOUT_NOTICES;
 
 	private static final Log logger = LogFactory.getLog(LockCoordinator.class);
@@ -75,7 +95,8 @@ final class LockCoordinator implements AutoCloseable {
 
 	/**
 	 * Takes the lock, waiting until {@code deadline} (a {@link Timing#nanoTime()} value).
-	 * @return the holding, or {@code null} when the lock stayed busy or the thread was interrupted
+	 * @return the holding, or {@code null} when the lock stayed busy or the thread was
+	 * interrupted
 	 */
 	@Nullable Holding acquire(LockRequest request, long deadline) {
 		LocalLock local = this.locals.enter(request.key());
@@ -83,7 +104,8 @@ final class LockCoordinator implements AutoCloseable {
 		try {
 			Holding reentered = local.reenter(Thread.currentThread());
 			if (reentered != null) {
-				// A nested holding is no new user of the local lock: the outermost one leaves for it.
+				// A nested holding is no new user of the local lock: the outermost one
+				// leaves for it.
 				return reentered;
 			}
 			holding = waitAndLock(local, request, deadline);
@@ -96,7 +118,9 @@ final class LockCoordinator implements AutoCloseable {
 		}
 	}
 
-	/** Counts the caller among the lock's waiters while it waits, for its release notices. */
+	/**
+	 * Counts the caller among the lock's waiters while it waits, for its release notices.
+	 */
 	private @Nullable Holding waitAndLock(LocalLock local, LockRequest request, long deadline) {
 		local.notices().arrive();
 		try {
@@ -126,17 +150,23 @@ final class LockCoordinator implements AutoCloseable {
 		return acquireWithTurn(local, request, deadline);
 	}
 
-	/** The holding ahead outlived its lease unreleased: it is lost, and its claim goes. */
+	/**
+	 * The holding ahead outlived its lease unreleased: it is lost, and its claim goes.
+	 */
 	private void forgetExpired(Holding expired) {
 		this.events.leaseLost(expired, "was held past its lease without being released; the next waiter takes it over");
 		Claim claim = expired.claim();
 		claim.markLost();
 		this.keeper.released(claim);
-		// Until the longest lease the claim may have in the store, set for this holding or an earlier one.
+		// Until the longest lease the claim may have in the store, set for this holding
+		// or an earlier one.
 		this.cleanup.releaseLater(expired.key(), claim.owner(), claim.storeLeaseLeftAtMost());
 	}
 
-	/** Goes to the store with the turn; passes the turn on whatever happens unless the lock was taken. */
+	/**
+	 * Goes to the store with the turn; passes the turn on whatever happens unless the
+	 * lock was taken.
+	 */
 	private @Nullable Holding acquireWithTurn(LocalLock local, LockRequest request, long deadline) {
 		Holding holding = null;
 		RuntimeException storeFailure = null;
@@ -157,7 +187,8 @@ final class LockCoordinator implements AutoCloseable {
 
 	private @Nullable Holding acquireFromStore(LocalLock local, LockRequest request, long deadline) {
 		while (!Thread.currentThread().isInterrupted()) {
-			// A token per attempt: it says when the lock was taken (PROTOCOL.md, "Owner tokens").
+			// A token per attempt: it says when the lock was taken (PROTOCOL.md, "Owner
+			// tokens").
 			String owner = this.owners.next();
 			int mark = local.notices().mark();
 			long sentAt = this.timing.nanoTime();
@@ -166,7 +197,8 @@ final class LockCoordinator implements AutoCloseable {
 			try {
 				acquisition = tryStore(request, owner, Duration.ofNanos(Math.max(0, deadline - sentAt)));
 				if (acquisition != null && acquisition.acquired()) {
-					// The store counts the lease from when it ran the command, no sooner than it was sent.
+					// The store counts the lease from when it ran the command, no sooner
+					// than it was sent.
 					return acquired(local, request, owner, sentAt + acquisition.askedAfter().toNanos());
 				}
 			}
@@ -181,7 +213,8 @@ final class LockCoordinator implements AutoCloseable {
 				return null;
 			}
 			if (local.notices().subscribe(this.locker, request.key(), Duration.ofNanos(remaining))) {
-				// A release between the busy answer and the subscription was not announced to us.
+				// A release between the busy answer and the subscription was not
+				// announced to us.
 				continue;
 			}
 			long pause = pause(acquisition, remaining, local.notices());
@@ -205,7 +238,10 @@ final class LockCoordinator implements AutoCloseable {
 		return holding;
 	}
 
-	/** Until a release notice, the holder's lease running out, or a re-check while notices are down. */
+	/**
+	 * Until a release notice, the holder's lease running out, or a re-check while notices
+	 * are down.
+	 */
 	private static long pause(Acquisition busy, long remaining, ReleaseNotices notices) {
 		long pause = remaining;
 		long holderLease = busy.holderLease().toNanos();
@@ -227,7 +263,8 @@ final class LockCoordinator implements AutoCloseable {
 			return this.locker.tryAcquire(request.key(), owner, request.lease(), willWait);
 		}
 		catch (Error ex) {
-			// The store may have taken the lock before the Error: release it rather than leave it to its lease.
+			// The store may have taken the lock before the Error: release it rather than
+			// leave it to its lease.
 			this.cleanup.releaseLater(request.key(), owner, request.lease());
 			throw ex;
 		}
@@ -256,12 +293,18 @@ final class LockCoordinator implements AutoCloseable {
 		return this.told;
 	}
 
-	/** Numbers a new view of a holding, for listeners to pair its acquisition and release; 0 when none listens. */
+	/**
+	 * Numbers a new view of a holding, for listeners to pair its acquisition and release;
+	 * 0 when none listens.
+	 */
 	long nextHold() {
 		return this.told ? this.holds.incrementAndGet() : 0;
 	}
 
-	/** View {@code hold} of a holding was let go of, held since {@code since}, a {@link Timing#nanoTime()} value. */
+	/**
+	 * View {@code hold} of a holding was let go of, held since {@code since}, a
+	 * {@link Timing#nanoTime()} value.
+	 */
 	void viewClosed(Holding holding, long hold, long since) {
 		if (this.told) {
 			this.listener.released(holding.key(), hold, Duration.ofNanos(this.timing.nanoTime() - since));
@@ -274,17 +317,18 @@ final class LockCoordinator implements AutoCloseable {
 	}
 
 	/**
-	 * Runs {@code release}, which releases the holding, after {@code delay}: a minimum hold; or
-	 * {@code leftToStore} if the application stops first and the lock is left to expire in the store.
+	 * Runs {@code release}, which releases the holding, after {@code delay}: a minimum
+	 * hold; or {@code leftToStore} if the application stops first and the lock is left to
+	 * expire in the store.
 	 */
 	void releaseAfter(Holding holding, Duration delay, Runnable release, Runnable leftToStore) {
 		this.deferredReleases.releaseAfter(holding, delay, release, leftToStore);
 	}
 
 	/**
-	 * The last view of a holding in a minimum hold was let go of as the application stopped: the
-	 * store keeps the lock until the hold ends, and the turn passes to the next thread here, which
-	 * takes it in the store then.
+	 * The last view of a holding in a minimum hold was let go of as the application
+	 * stopped: the store keeps the lock until the hold ends, and the turn passes to the
+	 * next thread here, which takes it in the store then.
 	 */
 	void leftToStore(Holding holding) {
 		try {
@@ -301,8 +345,8 @@ final class LockCoordinator implements AutoCloseable {
 	}
 
 	/**
-	 * A holding's every view became unreachable without being closed: it is no longer renewed, and
-	 * it is no longer a user of its local lock.
+	 * A holding's every view became unreachable without being closed: it is no longer
+	 * renewed, and it is no longer a user of its local lock.
 	 */
 	void abandoned(Holding holding) {
 		if (!holding.isReleased()) {
@@ -317,7 +361,9 @@ final class LockCoordinator implements AutoCloseable {
 		this.deferredReleases.start();
 	}
 
-	/** Leaves the holdings in a minimum hold to expire in the store when their holds end. */
+	/**
+	 * Leaves the holdings in a minimum hold to expire in the store when their holds end.
+	 */
 	void stopDeferredReleases() {
 		this.deferredReleases.stop();
 	}

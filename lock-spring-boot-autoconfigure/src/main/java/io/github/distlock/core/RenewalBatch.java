@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.time.Duration;
@@ -8,8 +25,8 @@ import io.github.distlock.store.LeaseRequest;
 import io.github.distlock.store.Locker;
 
 /**
- * One {@link Locker#renew} call being built and answered: for each claim, the holding it was sent
- * for and the store expiry it asks for, counted from when the batch is sent.
+ * One {@link Locker#renew} call being built and answered: for each claim, the holding it
+ * was sent for and the store expiry it asks for, counted from when the batch is sent.
  */
 final class RenewalBatch {
 
@@ -31,7 +48,10 @@ final class RenewalBatch {
 		return this.sentAt;
 	}
 
-	/** Adds a claim, asking the store to keep it until {@code expiry} ({@link Timing#nanoTime()}). */
+	/**
+	 * Adds a claim, asking the store to keep it until {@code expiry}
+	 * ({@link Timing#nanoTime()}).
+	 */
 	void add(Claim claim, Holding holding, long expiry) {
 		claim.renewal.asked(expiry);
 		this.claims.add(claim);
@@ -65,7 +85,10 @@ final class RenewalBatch {
 		return this.expiries.get(index);
 	}
 
-	/** The batch was answered, or failed: the store may keep each claim until its new lease ends. */
+	/**
+	 * The batch was answered, or failed: the store may keep each claim until its new
+	 * lease ends.
+	 */
 	void ended() {
 		for (int i = 0; i < size(); i++) {
 			this.claims.get(i).mayKeepFor(lease(expiry(i)));

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.time.Duration;
@@ -16,14 +33,14 @@ import io.github.distlock.store.Locker;
 import org.springframework.core.log.LogMessage;
 
 /**
- * Releases, in the background, locks that a request which failed on the caller's side may still
- * have taken or kept in the store (it answered too late, its reply was lost, or the master died
- * before it arrived and a replica took over with the lock), so they do not stay held by nobody
- * until their lease runs out. PROTOCOL.md beside this class says when it retries and when it gives
- * up. Sent after the failed request on the same connection, a release reaches the store after it.
- * Clean-ups may block for a command timeout, so they have a thread of their own; the queue is
- * bounded, since during a long outage the locks behind the oldest clean-ups expire by their
- * leases anyway.
+ * Releases, in the background, locks that a request which failed on the caller's side may
+ * still have taken or kept in the store (it answered too late, its reply was lost, or the
+ * master died before it arrived and a replica took over with the lock), so they do not
+ * stay held by nobody until their lease runs out. PROTOCOL.md beside this class says when
+ * it retries and when it gives up. Sent after the failed request on the same connection,
+ * a release reaches the store after it. Clean-ups may block for a command timeout, so
+ * they have a thread of their own; the queue is bounded, since during a long outage the
+ * locks behind the oldest clean-ups expire by their leases anyway.
  */
 final class StoreCleanup implements AutoCloseable {
 
@@ -45,7 +62,10 @@ final class StoreCleanup implements AutoCloseable {
 
 	private final ScheduledExecutorService thread;
 
-	/** Whether a round is scheduled or running, so that one thread of rounds at a time sends releases. */
+	/**
+	 * Whether a round is scheduled or running, so that one thread of rounds at a time
+	 * sends releases.
+	 */
 	private final AtomicBoolean roundPending = new AtomicBoolean();
 
 	/** Touched by the clean-up thread only. */
@@ -58,8 +78,8 @@ final class StoreCleanup implements AutoCloseable {
 	}
 
 	/**
-	 * Releases {@code owner}'s lock in the background, until the store answers or {@code lease}
-	 * has run out from now.
+	 * Releases {@code owner}'s lock in the background, until the store answers or
+	 * {@code lease} has run out from now.
 	 * @param key the lock's identity
 	 * @param owner the owner token the failed request carried
 	 * @param lease the longest the store may keep the lock for that owner from now
@@ -97,7 +117,10 @@ final class StoreCleanup implements AutoCloseable {
 		}
 	}
 
-	/** Sends the releases waiting, oldest first, until one fails: then all wait for the next retry. */
+	/**
+	 * Sends the releases waiting, oldest first, until one fails: then all wait for the
+	 * next retry.
+	 */
 	private void round() {
 		for (Owner next = this.owners.peek(); next != null; next = this.owners.peek()) {
 			if (next.isPastAt(this.timing.nanoTime()) || sent(next)) {
@@ -124,7 +147,9 @@ final class StoreCleanup implements AutoCloseable {
 			return true;
 		}
 		catch (RuntimeException ex) {
-			logger.debug(LogMessage.format("Could not clean up lock '%s' after a failed request; retrying", owner.key()), ex);
+			logger.debug(
+					LogMessage.format("Could not clean up lock '%s' after a failed request; retrying", owner.key()),
+					ex);
 			return false;
 		}
 	}

@@ -1,8 +1,25 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 /**
- * Store-neutral locking: the logic every store shares (reentrancy, local queueing, hand-off,
- * waiting, the watchdog), over the {@link io.github.distlock.store.Locker} SPI that a store
- * implements. Its protocol (states, transitions and the invariants the code cites) is written down
- * in {@code PROTOCOL.md} beside these classes.
+ * Store-neutral locking: the logic every store shares (reentrancy, local queueing,
+ * hand-off, waiting, the watchdog), over the {@link io.github.distlock.store.Locker} SPI
+ * that a store implements. Its protocol (states, transitions and the invariants the code
+ * cites) is written down in {@code PROTOCOL.md} beside these classes.
  */
 @NullMarked
 package io.github.distlock.core;

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.endpoint;
 
 import java.time.Duration;
@@ -20,12 +37,12 @@ import org.springframework.boot.actuate.endpoint.annotation.Selector.Match;
 /**
  * The {@code locks} endpoint ({@code /actuator/locks} when exposed), read-only:
  * <ul>
- * <li>{@code /actuator/locks}: the locks this instance holds and waits for, read from its memory
- * without asking the store.</li>
- * <li>{@code /actuator/locks/{name}/{key}}: who holds that lock in the store (which instance,
- * since when, the lease left), and what this instance does with it. A lock whose identity has no
- * name ({@code report} rather than {@code goods:42}) is {@code /actuator/locks/unnamed/report};
- * a key may contain {@code '/'}.</li>
+ * <li>{@code /actuator/locks}: the locks this instance holds and waits for, read from its
+ * memory without asking the store.</li>
+ * <li>{@code /actuator/locks/{name}/{key}}: who holds that lock in the store (which
+ * instance, since when, the lease left), and what this instance does with it. A lock
+ * whose identity has no name ({@code report} rather than {@code goods:42}) is
+ * {@code /actuator/locks/unnamed/report}; a key may contain {@code '/'}.</li>
  * </ul>
  * Owner tokens are never shown: knowing one is enough to release the lock.
  *
@@ -76,6 +93,7 @@ public class LocksEndpoint {
 
 	/**
 	 * The locks this instance holds and waits for.
+	 *
 	 * @param held its holdings, one per lock
 	 * @param waiting its callers waiting for a lock
 	 */
@@ -84,9 +102,16 @@ public class LocksEndpoint {
 
 		static LocksDescriptor of(LockActivity activity, @Nullable String onlyLock) {
 			return new LocksDescriptor(
-					activity.held().stream().filter((held) -> matches(held.key(), onlyLock)).map(HeldLockDescriptor::of).toList(),
-					activity.waiting().stream().filter((waiting) -> matches(waiting.key(), onlyLock))
-						.map(WaitingLockDescriptor::of).toList());
+					activity.held()
+						.stream()
+						.filter((held) -> matches(held.key(), onlyLock))
+						.map(HeldLockDescriptor::of)
+						.toList(),
+					activity.waiting()
+						.stream()
+						.filter((waiting) -> matches(waiting.key(), onlyLock))
+						.map(WaitingLockDescriptor::of)
+						.toList());
 		}
 
 		private static boolean matches(String identity, @Nullable String onlyLock) {
@@ -97,15 +122,17 @@ public class LocksEndpoint {
 
 	/**
 	 * A lock this instance holds.
+	 *
 	 * @param name the lock's name
 	 * @param key its key within the name
 	 * @param since when its current holding began
-	 * @param leaseLeftMillis how long it stays held unless renewed; zero once its lease ran out
-	 * while its caller has not let go of it
+	 * @param leaseLeftMillis how long it stays held unless renewed; zero once its lease
+	 * ran out while its caller has not let go of it
 	 * @param watchdog whether the watchdog renews its lease
-	 * @param fencingToken the fencing token minted for it, or {@code null} when none was asked for
-	 * @param thread the thread that holds it, or {@code null} when no thread is bound to it (an
-	 * asynchronous method's lock, or one in a minimum hold)
+	 * @param fencingToken the fencing token minted for it, or {@code null} when none was
+	 * asked for
+	 * @param thread the thread that holds it, or {@code null} when no thread is bound to
+	 * it (an asynchronous method's lock, or one in a minimum hold)
 	 */
 	public record HeldLockDescriptor(String name, String key, Instant since, long leaseLeftMillis, boolean watchdog,
 			@Nullable Long fencingToken, @Nullable String thread) {
@@ -119,12 +146,13 @@ public class LocksEndpoint {
 
 	/**
 	 * A caller of this instance waiting for a lock.
+	 *
 	 * @param name the lock's name
 	 * @param key its key within the name
 	 * @param since when it asked for the lock
 	 * @param thread the waiting thread
-	 * @param atStore whether it is the thread of this instance that asks the store; the others
-	 * queue behind it or behind this instance's holder
+	 * @param atStore whether it is the thread of this instance that asks the store; the
+	 * others queue behind it or behind this instance's holder
 	 */
 	public record WaitingLockDescriptor(String name, String key, Instant since, String thread, boolean atStore) {
 
@@ -137,11 +165,13 @@ public class LocksEndpoint {
 
 	/**
 	 * One lock: who holds it in the store, and what this instance does with it.
+	 *
 	 * @param name the lock's name
 	 * @param key its key within the name
-	 * @param held whether anyone holds it in the store, or {@code null} when the store cannot tell
-	 * (its locker does not implement {@code Locker.find})
-	 * @param holder who holds it, or {@code null} when it is free or the store cannot tell
+	 * @param held whether anyone holds it in the store, or {@code null} when the store
+	 * cannot tell (its locker does not implement {@code Locker.find})
+	 * @param holder who holds it, or {@code null} when it is free or the store cannot
+	 * tell
 	 * @param local what this instance holds of it and which of its callers wait for it
 	 */
 	public record LockDescriptor(String name, String key, @Nullable Boolean held, @Nullable HolderDescriptor holder,
@@ -150,11 +180,13 @@ public class LocksEndpoint {
 
 	/**
 	 * Who holds a lock in the store.
-	 * @param instance the instance that took it: application name, pid and host, or {@code unknown}
+	 *
+	 * @param instance the instance that took it: application name, pid and host, or
+	 * {@code unknown}
 	 * @param since when that instance took it, by its clock, or {@code null} when unknown
 	 * @param thisInstance whether it is this instance
-	 * @param leaseLeftMillis how long the store keeps it unless renewed, or {@code null} when it has
-	 * no expiry
+	 * @param leaseLeftMillis how long the store keeps it unless renewed, or {@code null}
+	 * when it has no expiry
 	 */
 	public record HolderDescriptor(String instance, @Nullable Instant since, boolean thisInstance,
 			@Nullable Long leaseLeftMillis) {

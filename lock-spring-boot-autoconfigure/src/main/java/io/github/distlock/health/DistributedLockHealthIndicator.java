@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.health;
 
 import java.time.Duration;
@@ -17,12 +34,12 @@ import org.springframework.boot.health.contributor.Health;
 import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
 
 /**
- * The health of distributed locking ({@code distlock} under {@code /actuator/health}): up when the
- * lock store answers and release notices reach this instance (where the store has them), down
- * with the reason otherwise, and how many leases were found lost in the last minutes. A check
- * never waits longer than its timeout: the store is asked on a thread of the indicator's own, and
- * while one question is unanswered the next checks wait for the same answer rather than asking
- * again.
+ * The health of distributed locking ({@code distlock} under {@code /actuator/health}): up
+ * when the lock store answers and release notices reach this instance (where the store
+ * has them), down with the reason otherwise, and how many leases were found lost in the
+ * last minutes. A check never waits longer than its timeout: the store is asked on a
+ * thread of the indicator's own, and while one question is unanswered the next checks
+ * wait for the same answer rather than asking again.
  *
  * @since 0.1.0
  */
@@ -52,7 +69,8 @@ public final class DistributedLockHealthIndicator extends AbstractHealthIndicato
 	}
 
 	@Override
-	@SuppressWarnings("NullAway") // an ExecutionException always carries the failure as its cause
+	@SuppressWarnings("NullAway") // an ExecutionException always carries the failure as
+									// its cause
 	protected void doHealthCheck(Health.Builder builder) throws Exception {
 		builder.up();
 		try {
@@ -76,14 +94,16 @@ public final class DistributedLockHealthIndicator extends AbstractHealthIndicato
 			builder.withDetail("releaseNotices", "subscribed");
 		}
 		else {
-			builder.down().withDetail("releaseNotices", "not subscribed: waiters look again every 200 ms instead of "
-					+ "being told when a lock is released");
+			builder.down()
+				.withDetail("releaseNotices", "not subscribed: waiters look again every 200 ms instead of "
+						+ "being told when a lock is released");
 		}
 		builder.withDetail("leasesLostInLast5Minutes", this.leaseLosses.count());
 	}
 
 	/** The question in flight, or a new one, asked by whichever check claimed it. */
-	@SuppressWarnings("NullAway") // a failed compareAndSet means another check has just set a question
+	@SuppressWarnings("NullAway") // a failed compareAndSet means another check has just
+									// set a question
 	private CompletableFuture<Void> ping() {
 		CompletableFuture<Void> current = this.pending.get();
 		if (current != null && !current.isDone()) {

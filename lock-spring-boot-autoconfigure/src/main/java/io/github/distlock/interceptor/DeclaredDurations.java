@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.interceptor;
 
 import java.time.Duration;
@@ -12,34 +29,38 @@ import org.springframework.format.datetime.standard.DurationFormatterUtils;
 import org.springframework.util.StringValueResolver;
 
 /**
- * The durations of one {@code @DistributedLock} declaration, each given either as a {@code long}
- * of milliseconds or as a string from configuration ({@code ${...}}, {@code 30s}, {@code PT30S},
- * plain milliseconds, as {@code @Scheduled(fixedDelayString)} takes them), resolved and checked.
+ * The durations of one {@code @DistributedLock} declaration, each given either as a
+ * {@code long} of milliseconds or as a string from configuration ({@code ${...}},
+ * {@code 30s}, {@code PT30S}, plain milliseconds, as {@code @Scheduled(fixedDelayString)}
+ * takes them), resolved and checked.
  *
- * @param lease the fixed lease, or {@code null} for the default (watchdog mode); zero is watchdog
- * mode too
+ * @param lease the fixed lease, or {@code null} for the default (watchdog mode); zero is
+ * watchdog mode too
  * @param maxWait the wait, or {@code null} for the configured default
- * @param holdAtLeast how long the lock stays held at least from the method's start, or zero
+ * @param holdAtLeast how long the lock stays held at least from the method's start, or
+ * zero
  */
 record DeclaredDurations(@Nullable Duration lease, @Nullable Duration maxWait, Duration holdAtLeast) {
 
 	/**
 	 * Reads the durations of a declaration.
-	 * @param resolver resolves placeholders and expressions, or {@code null} to take strings as they are
-	 * @throws InvalidLockDefinitionException if one is malformed, negative, set in both forms, or a
-	 * minimum hold is not shorter than the fixed lease
+	 * @param resolver resolves placeholders and expressions, or {@code null} to take
+	 * strings as they are
+	 * @throws InvalidLockDefinitionException if one is malformed, negative, set in both
+	 * forms, or a minimum hold is not shorter than the fixed lease
 	 */
-	static DeclaredDurations read(DistributedLock annotation, @Nullable StringValueResolver resolver, String methodName) {
+	static DeclaredDurations read(DistributedLock annotation, @Nullable StringValueResolver resolver,
+			String methodName) {
 		Reader reader = new Reader(resolver, methodName);
-		Duration lease = reader.orDefault(reader.millis("leaseMs", annotation.leaseMs(), -1, "leaseString",
-				annotation.leaseString()));
-		Duration maxWait = reader.orDefault(reader.millis("waitMs", annotation.waitMs(), -1, "waitString",
-				annotation.waitString()));
+		Duration lease = reader
+			.orDefault(reader.millis("leaseMs", annotation.leaseMs(), -1, "leaseString", annotation.leaseString()));
+		Duration maxWait = reader
+			.orDefault(reader.millis("waitMs", annotation.waitMs(), -1, "waitString", annotation.waitString()));
 		Setting hold = reader.millis("holdAtLeastMs", annotation.holdAtLeastMs(), 0, "holdAtLeastString",
 				annotation.holdAtLeastString());
 		if (hold.millis() < 0) {
-			throw new InvalidLockDefinitionException(methodName, hold.attribute() + " must be 0 or positive, was "
-					+ hold.millis());
+			throw new InvalidLockDefinitionException(methodName,
+					hold.attribute() + " must be 0 or positive, was " + hold.millis());
 		}
 		if (lease != null && !lease.isZero() && hold.millis() >= lease.toMillis()) {
 			throw new InvalidLockDefinitionException(methodName, hold.attribute() + " (" + hold.millis()
@@ -64,7 +85,10 @@ record DeclaredDurations(@Nullable Duration lease, @Nullable Duration maxWait, D
 			return (setting.millis() == -1) ? null : Duration.ofMillis(setting.millis());
 		}
 
-		/** The value of whichever of the pair is set: the string when it is not empty, else the {@code long}. */
+		/**
+		 * The value of whichever of the pair is set: the string when it is not empty,
+		 * else the {@code long}.
+		 */
 		Setting millis(String millisAttribute, long millis, long unset, String stringAttribute, String text) {
 			if (text.isEmpty()) {
 				return new Setting(millisAttribute, millis);
@@ -92,7 +116,10 @@ record DeclaredDurations(@Nullable Duration lease, @Nullable Duration maxWait, D
 			}
 		}
 
-		/** Locks count in milliseconds: less than one would be taken for zero, which means something else. */
+		/**
+		 * Locks count in milliseconds: less than one would be taken for zero, which means
+		 * something else.
+		 */
 		private long wholeMillis(String stringAttribute, String text, Duration duration) {
 			long millis = duration.toMillis();
 			if (millis == 0 && !duration.isZero() && !duration.isNegative()) {

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.interceptor;
 
 import org.aopalliance.aop.Advice;
@@ -6,8 +23,9 @@ import org.springframework.aop.Pointcut;
 import org.springframework.aop.support.AbstractPointcutAdvisor;
 
 /**
- * Applies the {@link DistributedLockInterceptor} to {@code @DistributedLock} methods. Its order
- * should be smaller than the transaction advisor's, so the lock wraps the transaction.
+ * Applies the {@link DistributedLockInterceptor} to {@code @DistributedLock} methods. Its
+ * order should be smaller than the transaction advisor's, so the lock wraps the
+ * transaction.
  *
  * @since 0.1.0
  */
@@ -23,7 +41,8 @@ public final class DistributedLockAdvisor extends AbstractPointcutAdvisor {
 	 * @param interceptor the interceptor to apply
 	 * @param order the advisor's order
 	 */
-	public DistributedLockAdvisor(LockOperationSource operationSource, DistributedLockInterceptor interceptor, int order) {
+	public DistributedLockAdvisor(LockOperationSource operationSource, DistributedLockInterceptor interceptor,
+			int order) {
 		this.pointcut = new LockOperationPointcut(operationSource);
 		this.interceptor = interceptor;
 		setOrder(order);

@@ -1,6 +1,22 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.interceptor;
 
-import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -29,10 +45,10 @@ import org.springframework.aop.support.AopUtils;
 import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
 
 /**
- * Runs {@code @DistributedLock} methods under their lock: evaluates the key, takes the lock (or,
- * when it stays busy, skips the call, calls the fallback or throws), runs the method with the lock
- * in {@link LockContext}, and releases the lock when the method's work is done (or, with a minimum
- * hold, when that is over).
+ * Runs {@code @DistributedLock} methods under their lock: evaluates the key, takes the
+ * lock (or, when it stays busy, skips the call, calls the fallback or throws), runs the
+ * method with the lock in {@link LockContext}, and releases the lock when the method's
+ * work is done (or, with a minimum hold, when that is over).
  *
  * @since 0.1.0
  */
@@ -41,9 +57,9 @@ public final class DistributedLockInterceptor implements MethodInterceptor {
 	private static final Log logger = LogFactory.getLog(DistributedLockInterceptor.class);
 
 	/**
-	 * Releases the locks of methods returning a {@code CompletionStage}. The thread that completes
-	 * the stage may be an I/O event loop (the Redis client's own, even), which a blocking release
-	 * would stall; idle threads end after a minute.
+	 * Releases the locks of methods returning a {@code CompletionStage}. The thread that
+	 * completes the stage may be an I/O event loop (the Redis client's own, even), which
+	 * a blocking release would stall; idle threads end after a minute.
 	 */
 	private static final Executor asyncReleases = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS,
 			new SynchronousQueue<>(), daemonThreads("distlock-release-"));
@@ -67,9 +83,11 @@ public final class DistributedLockInterceptor implements MethodInterceptor {
 	@Override
 	public @Nullable Object invoke(MethodInvocation invocation) throws Throwable {
 		Object target = invocation.getThis();
-		Method method = invocation.getMethod();
-		LockOperation operation = (target != null)
-				? this.operationSource.getOperation(method, AopUtils.getTargetClass(target)) : null;
+		if (target == null) {
+			return invocation.proceed();
+		}
+		LockOperation operation = this.operationSource.getOperation(invocation.getMethod(),
+				AopUtils.getTargetClass(target));
 		if (operation == null) {
 			return invocation.proceed();
 		}
@@ -98,7 +116,8 @@ public final class DistributedLockInterceptor implements MethodInterceptor {
 		}
 	}
 
-	private @Nullable Object invokeHoldingUntilComplete(MethodInvocation invocation, LockHandle handle) throws Throwable {
+	private @Nullable Object invokeHoldingUntilComplete(MethodInvocation invocation, LockHandle handle)
+			throws Throwable {
 		Object result;
 		try (LockContext.Scope scope = LockContext.bind(handle)) {
 			result = invocation.proceed();
@@ -117,20 +136,20 @@ public final class DistributedLockInterceptor implements MethodInterceptor {
 	}
 
 	/** Each subscription runs its own copy of the invocation, under its own holding. */
-	private Object invokeHoldingWhileSubscribed(MethodInvocation invocation, LockOperation operation, List<String> keys) {
+	private Object invokeHoldingWhileSubscribed(MethodInvocation invocation, LockOperation operation,
+			List<String> keys) {
 		if (!(invocation instanceof ProxyMethodInvocation proxyInvocation)) {
-			throw new IllegalStateException("Cannot defer " + operation.methodName() + " until subscription: " + invocation);
+			throw new IllegalStateException(
+					"Cannot defer " + operation.methodName() + " until subscription: " + invocation);
 		}
 		boolean replacedWhenBusy = operation.fallback() != null || operation.whenBusy() == WhenBusy.SKIP;
 		// Spring AOP awaits a suspend function's Mono in its coroutine.
 		boolean mono = operation.completion() == LockOperation.Completion.COROUTINE
 				|| ReactorLocking.isMono(invocation.getMethod().getReturnType());
-		return ReactorLocking.lockWhileSubscribed(mono,
-				() -> detached(this.acquirer.acquire(operation, keys)),
+		return ReactorLocking.lockWhileSubscribed(mono, () -> detached(this.acquirer.acquire(operation, keys)),
 				(handle) -> proceedHolding(proxyInvocation.invocableClone(), handle, operation),
 				replacedWhenBusy ? (ex) -> whenBusyReactive(invocation, operation, ex) : null);
 	}
-
 
 	private static CustomizableThreadFactory daemonThreads(String prefix) {
 		CustomizableThreadFactory threads = new CustomizableThreadFactory(prefix);
@@ -138,13 +157,16 @@ public final class DistributedLockInterceptor implements MethodInterceptor {
 		return threads;
 	}
 
-	/** A lock taken on a pooled thread must not be re-entered by that thread's next task. */
+	/**
+	 * A lock taken on a pooled thread must not be re-entered by that thread's next task.
+	 */
 	private static LockHandle detached(LockHandle handle) {
 		handle.detachFromThread();
 		return handle;
 	}
 
-	private static @Nullable Object proceedHolding(MethodInvocation invocation, LockHandle handle, LockOperation operation) {
+	private static @Nullable Object proceedHolding(MethodInvocation invocation, LockHandle handle,
+			LockOperation operation) {
 		try (LockContext.Scope scope = LockContext.bind(handle)) {
 			return invocation.proceed();
 		}
@@ -158,8 +180,8 @@ public final class DistributedLockInterceptor implements MethodInterceptor {
 
 	/** Skips the call, calls the fallback or throws, as the operation says. */
 	@SuppressWarnings("NullAway") // the target of a proxied bean method is the bean
-	private @Nullable Object whenBusy(MethodInvocation invocation, LockOperation operation,
-			LockNotAcquiredException ex) throws Throwable {
+	private @Nullable Object whenBusy(MethodInvocation invocation, LockOperation operation, LockNotAcquiredException ex)
+			throws Throwable {
 		if (operation.whenBusy() == WhenBusy.SKIP) {
 			return skipped(invocation.getMethod().getReturnType(), operation, ex);
 		}
@@ -169,7 +191,10 @@ public final class DistributedLockInterceptor implements MethodInterceptor {
 		return operation.fallback().invoke(invocation.getThis(), invocation.getArguments(), ex);
 	}
 
-	/** The empty value of a skipped call: for a {@code Mono} or {@code Flux}, {@code null} stands for empty. */
+	/**
+	 * The empty value of a skipped call: for a {@code Mono} or {@code Flux}, {@code null}
+	 * stands for empty.
+	 */
 	private static @Nullable Object skipped(Class<?> returnType, LockOperation operation, LockNotAcquiredException ex) {
 		if (logger.isDebugEnabled()) {
 			logger.debug("Skipped " + operation.methodName() + ": " + ex.getMessage());

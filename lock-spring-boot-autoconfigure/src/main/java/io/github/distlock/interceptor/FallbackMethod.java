@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.interceptor;
 
 import java.lang.reflect.InvocationTargetException;
@@ -12,8 +29,9 @@ import org.springframework.util.ClassUtils;
 import org.springframework.util.ReflectionUtils;
 
 /**
- * The method a {@code @DistributedLock} method names as its {@code fallback}: same parameters,
- * optionally followed by the {@link LockNotAcquiredException}, and a compatible return type.
+ * The method a {@code @DistributedLock} method names as its {@code fallback}: same
+ * parameters, optionally followed by the {@link LockNotAcquiredException}, and a
+ * compatible return type.
  *
  * @param method the fallback method
  * @param takesException whether it takes the exception as its last parameter
@@ -38,9 +56,10 @@ record FallbackMethod(Method method, boolean takesException) {
 				}
 			}
 		}
-		throw new InvalidLockDefinitionException(methodName, "fallback '" + name + "' must be a method of "
-				+ ClassUtils.getUserClass(targetClass).getSimpleName() + " taking " + describe(parameters) + " or "
-				+ describe(withException) + " and returning " + locked.getReturnType().getSimpleName());
+		throw new InvalidLockDefinitionException(methodName,
+				"fallback '" + name + "' must be a method of " + ClassUtils.getUserClass(targetClass).getSimpleName()
+						+ " taking " + describe(parameters) + " or " + describe(withException) + " and returning "
+						+ locked.getReturnType().getSimpleName());
 	}
 
 	/** Calls the fallback on the target with the locked method's arguments. */

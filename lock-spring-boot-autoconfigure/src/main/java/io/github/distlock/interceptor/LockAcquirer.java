@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.interceptor;
 
 import java.time.Duration;
@@ -12,8 +29,8 @@ import io.github.distlock.LockStoreException;
 import io.github.distlock.LockTemplate;
 
 /**
- * Takes the locks of one call: one key, or every key of a multi-lock in sorted order within one
- * shared wait, all or nothing.
+ * Takes the locks of one call: one key, or every key of a multi-lock in sorted order
+ * within one shared wait, all or nothing.
  */
 final class LockAcquirer {
 
@@ -27,10 +44,11 @@ final class LockAcquirer {
 	}
 
 	/**
-	 * Takes every key's lock, held at least the operation's minimum hold from when the first was
-	 * taken (so the hold ends before the lease of every key, and a slow first connection does not
-	 * eat into it).
-	 * @throws LockNotAcquiredException if one stayed busy for the whole wait; none is held then
+	 * Takes every key's lock, held at least the operation's minimum hold from when the
+	 * first was taken (so the hold ends before the lease of every key, and a slow first
+	 * connection does not eat into it).
+	 * @throws LockNotAcquiredException if one stayed busy for the whole wait; none is
+	 * held then
 	 * @throws LockStoreException if Redis failed, naming the method and key expression
 	 */
 	LockHandle acquire(LockOperation operation, List<String> keys) {
@@ -65,7 +83,8 @@ final class LockAcquirer {
 			throw new LockStoreException("Could not lock " + operation.methodName() + " with key expression '"
 					+ operation.key().source() + "' (lock '" + lockKey + "'): " + ex.getMessage(), ex);
 		}
-		return handle.orElseThrow(() -> new LockNotAcquiredException(lockKey, Duration.ofNanos(System.nanoTime() - start)));
+		return handle
+			.orElseThrow(() -> new LockNotAcquiredException(lockKey, Duration.ofNanos(System.nanoTime() - start)));
 	}
 
 }

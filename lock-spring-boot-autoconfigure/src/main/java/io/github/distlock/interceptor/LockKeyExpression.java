@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.interceptor;
 
 import java.lang.reflect.Method;
@@ -25,8 +42,8 @@ import org.springframework.expression.spel.standard.SpelExpressionParser;
 import org.springframework.util.ObjectUtils;
 
 /**
- * A {@code @DistributedLock} key expression, parsed and checked once, evaluated per call to the
- * sorted, distinct keys it names.
+ * A {@code @DistributedLock} key expression, parsed and checked once, evaluated per call
+ * to the sorted, distinct keys it names.
  */
 final class LockKeyExpression {
 
@@ -57,13 +74,15 @@ final class LockKeyExpression {
 	}
 
 	/**
-	 * Parses the expression and checks that every variable it names is a parameter of the method.
+	 * Parses the expression and checks that every variable it names is a parameter of the
+	 * method.
 	 * @throws InvalidLockDefinitionException if it does not parse or names something else
 	 */
 	static LockKeyExpression parse(String source, Method method, String methodName, @Nullable BeanFactory beanFactory) {
 		if (source.isBlank()) {
-			throw new InvalidLockDefinitionException(methodName, "key expression must not be empty. Use a SpEL expression "
-					+ "over the method's arguments such as '#id' or a literal such as \"'stock'\"");
+			throw new InvalidLockDefinitionException(methodName,
+					"key expression must not be empty. Use a SpEL expression "
+							+ "over the method's arguments such as '#id' or a literal such as \"'stock'\"");
 		}
 		Expression expression;
 		try {
@@ -90,9 +109,9 @@ final class LockKeyExpression {
 		}
 		for (String variable : variables(((SpelExpression) expression).getAST(), new ArrayList<>())) {
 			if (!known.contains(variable)) {
-				throw new InvalidLockDefinitionException(methodName, "key expression '" + source + "' names '#" + variable
-						+ "', which is not a parameter of the method" + ((names != null)
-								? "; its parameters are " + String.join(", ", names) + " (or #p0, #a0, ...)"
+				throw new InvalidLockDefinitionException(methodName, "key expression '" + source + "' names '#"
+						+ variable + "', which is not a parameter of the method"
+						+ ((names != null) ? "; its parameters are " + String.join(", ", names) + " (or #p0, #a0, ...)"
 								: "; parameter names are not available: compile with '-parameters' or use '#p0'"));
 			}
 		}
@@ -114,8 +133,8 @@ final class LockKeyExpression {
 
 	/**
 	 * Returns the declared types of the parameters the expression names ({@code #order},
-	 * {@code #p0}, {@code #a0}), whose properties it may read by reflection: what a native image
-	 * must be told about.
+	 * {@code #p0}, {@code #a0}), whose properties it may read by reflection: what a
+	 * native image must be told about.
 	 */
 	Set<Class<?>> namedParameterTypes() {
 		String[] names = parameterNames.getParameterNames(this.method);
@@ -135,10 +154,12 @@ final class LockKeyExpression {
 	}
 
 	/**
-	 * Evaluates the expression for one call, with the parameter names of the method it was
-	 * checked against (the implementation's, also when called through an interface).
-	 * @return the keys, sorted and distinct: one for a single lock, several for a multi-lock
-	 * @throws IllegalArgumentException if it fails, gives null, a blank key, or an empty collection
+	 * Evaluates the expression for one call, with the parameter names of the method it
+	 * was checked against (the implementation's, also when called through an interface).
+	 * @return the keys, sorted and distinct: one for a single lock, several for a
+	 * multi-lock
+	 * @throws IllegalArgumentException if it fails, gives null, a blank key, or an empty
+	 * collection
 	 */
 	List<String> evaluate(Object target, @Nullable Object[] arguments) {
 		MethodBasedEvaluationContext context = new MethodBasedEvaluationContext(
@@ -152,7 +173,8 @@ final class LockKeyExpression {
 		}
 		catch (EvaluationException ex) {
 			throw new IllegalArgumentException(
-					"Lock key expression '" + this.source + "' on " + this.methodName + " failed: " + ex.getMessage(), ex);
+					"Lock key expression '" + this.source + "' on " + this.methodName + " failed: " + ex.getMessage(),
+					ex);
 		}
 		if (value instanceof Collection<?> || ObjectUtils.isArray(value)) {
 			return multipleKeys(value);

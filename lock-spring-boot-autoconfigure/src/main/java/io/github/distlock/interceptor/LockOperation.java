@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.interceptor;
 
 import java.time.Duration;
@@ -14,7 +31,8 @@ import io.github.distlock.WhenBusy;
  * @param key the key expression
  * @param lease the fixed lease, or {@code null} for watchdog mode
  * @param maxWait the wait, or {@code null} for the configured default
- * @param holdAtLeast how long the lock stays held at least from the method's start, or zero
+ * @param holdAtLeast how long the lock stays held at least from the method's start, or
+ * zero
  * @param whenBusy what to do when the lock stays busy for the whole wait
  * @param fallback the fallback method, or {@code null} to throw (or skip)
  * @param completion how the method's result tells that its work is done
@@ -30,11 +48,13 @@ record LockOperation(String methodName, String name, LockKeyExpression key, @Nul
 		ON_RETURN,
 		/** When the returned {@code CompletionStage} completes. */
 		COMPLETION_STAGE,
-		/** When the returned {@code Mono} or {@code Flux} completes, errs or is cancelled. */
+		/**
+		 * When the returned {@code Mono} or {@code Flux} completes, errs or is cancelled.
+		 */
 		REACTIVE,
 		/**
-		 * When a Kotlin {@code suspend} function's coroutine completes, fails or is cancelled:
-		 * Spring AOP hands the function to interceptors as a {@code Mono}.
+		 * When a Kotlin {@code suspend} function's coroutine completes, fails or is
+		 * cancelled: Spring AOP hands the function to interceptors as a {@code Mono}.
 		 */
 		COROUTINE
 

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.interceptor;
 
 import java.lang.reflect.Method;
@@ -32,13 +49,14 @@ import org.springframework.util.ReflectionUtils.MethodFilter;
 import org.springframework.util.StringValueResolver;
 
 /**
- * Finds and parses {@code @DistributedLock} declarations, once per method and target class, as
- * Spring's cache support finds {@code @Cacheable}: classes that cannot carry the annotation are
- * passed over before any method is looked at ({@link #isCandidateClass}), {@code Object}'s
- * methods are never looked at, and a method found without a declaration while beans are proxied
- * is not remembered, so proxying every bean of an application does not fill a cache for ever.
- * The first lookup for a class checks every annotated method of it, so a wrong declaration fails
- * start-up when the bean is proxied rather than on its first call.
+ * Finds and parses {@code @DistributedLock} declarations, once per method and target
+ * class, as Spring's cache support finds {@code @Cacheable}: classes that cannot carry
+ * the annotation are passed over before any method is looked at
+ * ({@link #isCandidateClass}), {@code Object}'s methods are never looked at, and a method
+ * found without a declaration while beans are proxied is not remembered, so proxying
+ * every bean of an application does not fill a cache for ever. The first lookup for a
+ * class checks every annotated method of it, so a wrong declaration fails start-up when
+ * the bean is proxied rather than on its first call.
  *
  * @since 0.1.0
  */
@@ -47,7 +65,10 @@ public final class LockOperationSource {
 	private static final boolean reactorPresent = ClassUtils.isPresent("reactor.core.publisher.Mono",
 			LockOperationSource.class.getClassLoader());
 
-	/** What Spring AOP needs to run a suspend function as a {@code Mono}, as it does for {@code @Transactional}. */
+	/**
+	 * What Spring AOP needs to run a suspend function as a {@code Mono}, as it does for
+	 * {@code @Transactional}.
+	 */
 	private static final boolean coroutinesReactorPresent = ClassUtils.isPresent("kotlinx.coroutines.reactor.MonoKt",
 			LockOperationSource.class.getClassLoader());
 
@@ -67,9 +88,10 @@ public final class LockOperationSource {
 	private final @Nullable StringValueResolver valueResolver;
 
 	/**
-	 * Creates a source whose key expressions can refer to beans ({@code @name}) and whose duration
-	 * strings can hold placeholders ({@code ${jobs.lease:30s}}).
-	 * @param beanFactory the bean factory for {@code @bean} references and placeholders, or {@code null}
+	 * Creates a source whose key expressions can refer to beans ({@code @name}) and whose
+	 * duration strings can hold placeholders ({@code ${jobs.lease:30s}}).
+	 * @param beanFactory the bean factory for {@code @bean} references and placeholders,
+	 * or {@code null}
 	 */
 	public LockOperationSource(@Nullable BeanFactory beanFactory) {
 		this.beanFactory = beanFactory;
@@ -82,22 +104,28 @@ public final class LockOperationSource {
 	 * @return the methods, as {@code SimpleClassName.method(ParameterTypes)}
 	 */
 	public List<String> operationMethods() {
-		return this.operations.values().stream().flatMap(Optional::stream).map(LockOperation::methodName).sorted().toList();
+		return this.operations.values()
+			.stream()
+			.flatMap(Optional::stream)
+			.map(LockOperation::methodName)
+			.sorted()
+			.toList();
 	}
 
 	/**
-	 * Returns whether methods of the class may carry {@code @DistributedLock}: not the JDK's
-	 * classes, nor a lock template's own.
+	 * Returns whether methods of the class may carry {@code @DistributedLock}: not the
+	 * JDK's classes, nor a lock template's own.
 	 * @param targetClass the class of a bean's target
 	 * @return {@code false} when no method of it needs to be looked at
 	 */
 	boolean isCandidateClass(Class<?> targetClass) {
-		return !LockTemplate.class.isAssignableFrom(targetClass) && AnnotationUtils.isCandidateClass(targetClass, DistributedLock.class);
+		return !LockTemplate.class.isAssignableFrom(targetClass)
+				&& AnnotationUtils.isCandidateClass(targetClass, DistributedLock.class);
 	}
 
 	/**
-	 * Returns the lock operation of a method called through a proxy, remembering a method without
-	 * one as well.
+	 * Returns the lock operation of a method called through a proxy, remembering a method
+	 * without one as well.
 	 * @param method the invoked method, maybe an interface method
 	 * @param targetClass the class of the bean's target
 	 * @return the operation, or {@code null} when the method is not annotated
@@ -108,8 +136,8 @@ public final class LockOperationSource {
 	}
 
 	/**
-	 * Returns whether a method has a lock operation, as a proxy is made: a method without one is
-	 * not remembered.
+	 * Returns whether a method has a lock operation, as a proxy is made: a method without
+	 * one is not remembered.
 	 * @param method the method, maybe an interface method
 	 * @param targetClass the class of the bean's target
 	 * @return whether the method is annotated
@@ -120,8 +148,8 @@ public final class LockOperationSource {
 	}
 
 	/**
-	 * Returns the annotated methods of a class, checking each declaration, for a bean that is not
-	 * made at start-up ({@code @Lazy}).
+	 * Returns the annotated methods of a class, checking each declaration, for a bean
+	 * that is not made at start-up ({@code @Lazy}).
 	 * @param targetClass the class of a bean
 	 * @return the annotated methods, as {@code SimpleClassName.method(ParameterTypes)}
 	 * @throws InvalidLockDefinitionException if a method of the class is declared wrongly
@@ -130,7 +158,10 @@ public final class LockOperationSource {
 		return operationsOf(targetClass).stream().map(LockOperation::methodName).sorted().toList();
 	}
 
-	/** Returns the lock operations of every method of a class, remembering none of the others. */
+	/**
+	 * Returns the lock operations of every method of a class, remembering none of the
+	 * others.
+	 */
 	List<LockOperation> operationsOf(Class<?> targetClass) {
 		if (!isCandidateClass(targetClass)) {
 			return List.of();
@@ -206,8 +237,8 @@ public final class LockOperationSource {
 	}
 
 	/**
-	 * A skipped call returns an empty value, which neither a fallback, a primitive return type nor
-	 * a Kotlin return type that is not nullable allows.
+	 * A skipped call returns an empty value, which neither a fallback, a primitive return
+	 * type nor a Kotlin return type that is not nullable allows.
 	 */
 	private static void rejectIfCannotSkip(Method method, @Nullable FallbackMethod fallback, String methodName) {
 		if (fallback != null) {
@@ -216,33 +247,36 @@ public final class LockOperationSource {
 		}
 		Class<?> returnType = method.getReturnType();
 		if (returnType.isPrimitive() && returnType != void.class) {
-			throw new InvalidLockDefinitionException(methodName, "whenBusy = SKIP needs a return type with an empty "
-					+ "value (void, an object, Optional, CompletionStage, Mono or Flux), and " + returnType.getName()
-					+ " has none; return its wrapper type, or name a fallback instead");
+			throw new InvalidLockDefinitionException(methodName,
+					"whenBusy = SKIP needs a return type with an empty "
+							+ "value (void, an object, Optional, CompletionStage, Mono or Flux), and "
+							+ returnType.getName() + " has none; return its wrapper type, or name a fallback instead");
 		}
 		if (KotlinDetector.isKotlinReflectPresent() && KotlinDetector.isKotlinType(method.getDeclaringClass())) {
 			MethodParameter result = new MethodParameter(method, -1);
 			String type = result.getParameterType().getName();
 			if (!result.isOptional() && !type.equals("void") && !type.equals("kotlin.Unit")) {
-				throw new InvalidLockDefinitionException(methodName, "whenBusy = SKIP returns null when the lock is "
-						+ "busy, and the Kotlin return type " + result.getParameterType().getSimpleName()
-						+ " is not nullable; declare it nullable (" + result.getParameterType().getSimpleName() + "?)");
+				throw new InvalidLockDefinitionException(methodName,
+						"whenBusy = SKIP returns null when the lock is " + "busy, and the Kotlin return type "
+								+ result.getParameterType().getSimpleName() + " is not nullable; declare it nullable ("
+								+ result.getParameterType().getSimpleName() + "?)");
 			}
 		}
 	}
 
 	/**
-	 * A private, static or final method is never called through the proxy (a class-based proxy
-	 * cannot override it), so its lock would silently not be taken.
+	 * A private, static or final method is never called through the proxy (a class-based
+	 * proxy cannot override it), so its lock would silently not be taken.
 	 */
 	private static void rejectIfProxiesCannotIntercept(Method method, String methodName) {
 		int modifiers = method.getModifiers();
-		String kind = Modifier.isPrivate(modifiers) ? "private" : Modifier.isStatic(modifiers) ? "static"
-				: Modifier.isFinal(modifiers) ? "final" : null;
+		String kind = Modifier.isPrivate(modifiers) ? "private"
+				: Modifier.isStatic(modifiers) ? "static" : Modifier.isFinal(modifiers) ? "final" : null;
 		if (kind != null) {
-			throw new InvalidLockDefinitionException(methodName, "the method is " + kind
-					+ ", so calls to it never pass through the Spring proxy that takes the lock; make it "
-					+ "non-private, non-static and non-final, and call it from another bean");
+			throw new InvalidLockDefinitionException(methodName,
+					"the method is " + kind
+							+ ", so calls to it never pass through the Spring proxy that takes the lock; make it "
+							+ "non-private, non-static and non-final, and call it from another bean");
 		}
 	}
 
@@ -266,17 +300,18 @@ public final class LockOperationSource {
 	}
 
 	/**
-	 * A suspend function holds its lock until its coroutine completes, or is refused. Spring AOP
-	 * hands it to the interceptor as a {@code Mono}, or a {@code Flux} when it returns a
-	 * {@code Flow}.
+	 * A suspend function holds its lock until its coroutine completes, or is refused.
+	 * Spring AOP hands it to the interceptor as a {@code Mono}, or a {@code Flux} when it
+	 * returns a {@code Flow}.
 	 */
 	private static LockOperation.Completion coroutine(Method method, @Nullable FallbackMethod fallback,
 			String methodName) {
 		if (!coroutinesReactorPresent || !KotlinDetector.isKotlinReflectPresent()) {
-			throw new InvalidLockDefinitionException(methodName, "a suspend function holds its lock until its "
-					+ "coroutine completes, which needs org.jetbrains.kotlinx:kotlinx-coroutines-reactor and "
-					+ "org.jetbrains.kotlin:kotlin-reflect on the class path (as @Transactional on a suspend "
-					+ "function does); add them, or make the function blocking");
+			throw new InvalidLockDefinitionException(methodName,
+					"a suspend function holds its lock until its "
+							+ "coroutine completes, which needs org.jetbrains.kotlinx:kotlinx-coroutines-reactor and "
+							+ "org.jetbrains.kotlin:kotlin-reflect on the class path (as @Transactional on a suspend "
+							+ "function does); add them, or make the function blocking");
 		}
 		if (fallback != null) {
 			throw new InvalidLockDefinitionException(methodName, "a suspend function cannot name a fallback; use "

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.memory;
 
 import java.time.Duration;
@@ -19,21 +36,26 @@ import io.github.distlock.store.Renewal;
 import io.github.distlock.store.StoredLock;
 
 /**
- * A {@link Locker} that keeps locks in this JVM's memory, with the same semantics as the Redis
- * locker in everything the store contract test checks: owner tokens, leases that run out,
- * waiters markers, give-ways, release notices and fencing tokens that keep growing after
- * {@link #clear()}. It is meant for tests, and for an application that runs as one instance.
+ * A {@link Locker} that keeps locks in this JVM's memory, with the same semantics as the
+ * Redis locker in everything the store contract test checks: owner tokens, leases that
+ * run out, waiters markers, give-ways, release notices and fencing tokens that keep
+ * growing after {@link #clear()}. It is meant for tests, and for an application that runs
+ * as one instance.
  *
- * <p>Each instance stands for one JVM on a store of its own; {@link #otherProcess()} returns
- * another JVM on the same store, so a test can play two instances of an application. Release
- * notices reach the instances subscribed to the lock, on the releasing thread before
- * {@code release} answers, which is one of the orders Redis allows. Thread-safe.
+ * <p>
+ * Each instance stands for one JVM on a store of its own; {@link #otherProcess()} returns
+ * another JVM on the same store, so a test can play two instances of an application.
+ * Release notices reach the instances subscribed to the lock, on the releasing thread
+ * before {@code release} answers, which is one of the orders Redis allows. Thread-safe.
  *
  * @since 0.1.0
  */
 public final class InMemoryLocker implements Locker {
 
-	/** How long a lock given way is left to other processes' waiters, as in the Redis locker. */
+	/**
+	 * How long a lock given way is left to other processes' waiters, as in the Redis
+	 * locker.
+	 */
 	public static final Duration GIVE_WAY = Duration.ofMillis(100);
 
 	private final InMemoryStore store;
@@ -51,13 +73,17 @@ public final class InMemoryLocker implements Locker {
 
 	/**
 	 * Creates a process on a new, empty store.
-	 * @param giveWay how long a lock this process gives way is left to other processes' waiters
+	 * @param giveWay how long a lock this process gives way is left to other processes'
+	 * waiters
 	 */
 	public InMemoryLocker(Duration giveWay) {
 		this(new InMemoryStore(), giveWay);
 	}
 
-	/** This process's receiver of notices, one object so that the store counts its subscriptions. */
+	/**
+	 * This process's receiver of notices, one object so that the store counts its
+	 * subscriptions.
+	 */
 	private final Consumer<String> receiver = this::notice;
 
 	private InMemoryLocker(InMemoryStore store, Duration giveWay) {
@@ -75,7 +101,8 @@ public final class InMemoryLocker implements Locker {
 
 	/**
 	 * Returns another process on the same store.
-	 * @param giveWay how long a lock that process gives way is left to other processes' waiters
+	 * @param giveWay how long a lock that process gives way is left to other processes'
+	 * waiters
 	 * @return the other process's locker
 	 */
 	public InMemoryLocker otherProcess(Duration giveWay) {
@@ -119,7 +146,10 @@ public final class InMemoryLocker implements Locker {
 		this.listeners.add(listener);
 	}
 
-	/** Subscribes at once: the store is in this JVM, so the subscription is active until closed. */
+	/**
+	 * Subscribes at once: the store is in this JVM, so the subscription is active until
+	 * closed.
+	 */
 	@Override
 	public ReleaseSubscription subscribe(String key, Duration confirmWithin) {
 		this.store.subscribe(key, this.receiver);
@@ -141,7 +171,10 @@ public final class InMemoryLocker implements Locker {
 		};
 	}
 
-	/** Drops every lock, marker and fencing memory of the store, as a Redis that restarted empty. */
+	/**
+	 * Drops every lock, marker and fencing memory of the store, as a Redis that restarted
+	 * empty.
+	 */
 	public void clear() {
 		this.store.clear();
 	}

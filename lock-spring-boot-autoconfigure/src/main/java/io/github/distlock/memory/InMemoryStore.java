@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.memory;
 
 import java.time.Duration;
@@ -20,11 +37,11 @@ import io.github.distlock.store.StoredLock;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a Redis server is to the Redis locker, in memory, shared by the {@link InMemoryLocker}s of
- * all simulated processes: keys that expire after their time to live, named as in Redis; the
- * four operations, each atomic and written line by line as its Lua script; and a release channel
- * per lock, with its subscribers counted per process. Process ids and give-way windows come with
- * each call, as script arguments do.
+ * What a Redis server is to the Redis locker, in memory, shared by the
+ * {@link InMemoryLocker}s of all simulated processes: keys that expire after their time
+ * to live, named as in Redis; the four operations, each atomic and written line by line
+ * as its Lua script; and a release channel per lock, with its subscribers counted per
+ * process. Process ids and give-way windows come with each call, as script arguments do.
  */
 final class InMemoryStore {
 
@@ -38,7 +55,10 @@ final class InMemoryStore {
 
 	private final Map<String, Entry> keys = new HashMap<>();
 
-	/** Per lock, the processes subscribed to its channel and how many subscriptions each has. */
+	/**
+	 * Per lock, the processes subscribed to its channel and how many subscriptions each
+	 * has.
+	 */
 	private final Map<String, Map<Consumer<String>, Integer>> channels = new HashMap<>();
 
 	private int purgeAtSize = LEAST_PURGE_SIZE;
@@ -72,7 +92,10 @@ final class InMemoryStore {
 		}
 	}
 
-	/** Releases, or gives way when {@code givingProcess} is not null, then publishes if someone waited. */
+	/**
+	 * Releases, or gives way when {@code givingProcess} is not null, then publishes if
+	 * someone waited.
+	 */
 	Release release(String name, String owner, @Nullable String givingProcess, Duration giveWay) {
 		Keys keys = new Keys(name);
 		Released released = atomically(() -> {
@@ -135,7 +158,10 @@ final class InMemoryStore {
 		});
 	}
 
-	/** Every key left, with its time to live in milliseconds, as {@code SCAN} and {@code PTTL} tell. */
+	/**
+	 * Every key left, with its time to live in milliseconds, as {@code SCAN} and
+	 * {@code PTTL} tell.
+	 */
 	Map<String, Long> timesToLive() {
 		return atomically(() -> {
 			Map<String, Long> left = new HashMap<>();
@@ -156,7 +182,10 @@ final class InMemoryStore {
 		});
 	}
 
-	/** Subscribes a process's receiver to the lock's notices, told on the releasing thread, once per release. */
+	/**
+	 * Subscribes a process's receiver to the lock's notices, told on the releasing
+	 * thread, once per release.
+	 */
 	void subscribe(String name, Consumer<String> subscriber) {
 		atomically(() -> this.channels.computeIfAbsent(name, (channel) -> new HashMap<>())
 			.merge(subscriber, 1, Integer::sum));
@@ -189,7 +218,10 @@ final class InMemoryStore {
 		return (entry != null) ? entry.value : null;
 	}
 
-	/** Sets a key with a time to live in whole milliseconds, at least one, as Redis takes it. */
+	/**
+	 * Sets a key with a time to live in whole milliseconds, at least one, as Redis takes
+	 * it.
+	 */
 	private void set(String key, String value, long timeToLiveMillis) {
 		long expiresAt = System.nanoTime() + Duration.ofMillis(Math.max(1, timeToLiveMillis)).toNanos();
 		this.keys.put(key, new Entry(value, expiresAt));
@@ -199,9 +231,10 @@ final class InMemoryStore {
 	}
 
 	/**
-	 * Drops the keys whose time ran out, as Redis's active expiry does: a key nobody reads again
-	 * (the fencing memory of a lock taken once) would otherwise stay for ever. Run when the
-	 * store has doubled since the last purge, so its cost is spread over the writes.
+	 * Drops the keys whose time ran out, as Redis's active expiry does: a key nobody
+	 * reads again (the fencing memory of a lock taken once) would otherwise stay for
+	 * ever. Run when the store has doubled since the last purge, so its cost is spread
+	 * over the writes.
 	 */
 	private void purgeExpired() {
 		long now = System.nanoTime();
@@ -214,7 +247,10 @@ final class InMemoryStore {
 		return atomically(this.keys::size);
 	}
 
-	/** The time to live left, as Redis's {@code PTTL}: {@code -2} when the key does not exist. */
+	/**
+	 * The time to live left, as Redis's {@code PTTL}: {@code -2} when the key does not
+	 * exist.
+	 */
 	@SuppressWarnings("NullAway") // get(key) != null says the key is there
 	private long pttl(String key) {
 		return (get(key) != null) ? Duration.ofNanos(this.keys.get(key).expiresAt - System.nanoTime()).toMillis() : -2;

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.observation;
 
 import java.time.Duration;
@@ -13,18 +30,19 @@ import io.github.distlock.core.LockNames;
 
 /**
  * Observations of locking (Micrometer's Observation API, so traces and metrics alike):
- * {@code distlock.acquire} while a thread takes or waits for a lock, a child of the thread's
- * current observation (the request), with low-cardinality key values {@code name} and
- * {@code outcome} ({@code acquired}, {@code busy}, {@code failed}); and {@code distlock.hold} from
- * then until the lock is let go of, with {@code name}. The lock's key is only a high-cardinality
- * value ({@code key}).
+ * {@code distlock.acquire} while a thread takes or waits for a lock, a child of the
+ * thread's current observation (the request), with low-cardinality key values
+ * {@code name} and {@code outcome} ({@code acquired}, {@code busy}, {@code failed}); and
+ * {@code distlock.hold} from then until the lock is let go of, with {@code name}. The
+ * lock's key is only a high-cardinality value ({@code key}).
  *
- * <p>A thread's acquisitions follow one another, so one acquisition per thread is in flight: it
- * is the thread's current observation while it lasts, so what the lock store observes on that
- * thread (the Redis commands of a single Redis) are its children. Redlock's node calls run on
- * threads of its own and are not observed. Holds are paired with their release by the number the template gives
- * each holding, whichever thread lets go; they are not made current, since a hold may end on
- * another thread than the one it began on.
+ * <p>
+ * A thread's acquisitions follow one another, so one acquisition per thread is in flight:
+ * it is the thread's current observation while it lasts, so what the lock store observes
+ * on that thread (the Redis commands of a single Redis) are its children. Redlock's node
+ * calls run on threads of its own and are not observed. Holds are paired with their
+ * release by the number the template gives each holding, whichever thread lets go; they
+ * are not made current, since a hold may end on another thread than the one it began on.
  *
  * @since 0.1.0
  */

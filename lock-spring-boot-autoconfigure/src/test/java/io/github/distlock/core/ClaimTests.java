@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.util.concurrent.TimeUnit;
@@ -13,7 +30,8 @@ class ClaimTests {
 
 	private static final long MS = TimeUnit.MILLISECONDS.toNanos(1);
 
-	// Counting on 299.7 ms where Redis keeps PX 299 let isHeld() outlive the store by up to a millisecond.
+	// Counting on 299.7 ms where Redis keeps PX 299 let isHeld() outlive the store by up
+	// to a millisecond.
 	@Test
 	void storeExpiryCountsWholeMillisecondsRoundedDown() {
 		long storeLease = 299 * MS;
@@ -27,7 +45,8 @@ class ClaimTests {
 			.isEqualTo(1_000 + MS - Claim.clockAllowance(MS));
 	}
 
-	// Without an allowance, a store clock 1% fast ended a 10 s lease 100 ms before isHeld() turned false.
+	// Without an allowance, a store clock 1% fast ended a 10 s lease 100 ms before
+	// isHeld() turned false.
 	@Test
 	void storeExpiryAllowsForTheStoresClockRunningOnePercentFastAndSteppingTwoMilliseconds() {
 		long lease = TimeUnit.SECONDS.toNanos(10);

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.time.Duration;
@@ -12,10 +29,11 @@ import static io.github.distlock.core.InterleavingFixtures.start;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Minimum holds under Fray's controlled scheduler (PROTOCOL.md, "Minimum holds"): a holding let go
- * of for a minimum hold, its timer ending the hold, and the application stopping, on three threads
- * in any order. Each holding ends exactly once: released when its hold ends, or left to the store
- * (one shortened lease) when the application stopped first, never both and never neither.
+ * Minimum holds under Fray's controlled scheduler (PROTOCOL.md, "Minimum holds"): a
+ * holding let go of for a minimum hold, its timer ending the hold, and the application
+ * stopping, on three threads in any order. Each holding ends exactly once: released when
+ * its hold ends, or left to the store (one shortened lease) when the application stopped
+ * first, never both and never neither.
  */
 @ExtendWith(FrayTestExtension.class)
 class DeferredReleasesInterleavingTests {
@@ -40,14 +58,18 @@ class DeferredReleasesInterleavingTests {
 				() -> storeCall(this.released), () -> storeCall(this.leftToStore)));
 		this.deferred.stop();
 		joinAll(caller);
-		// The timer's task, which may still be running; or one that came after the stop (a late hold).
+		// The timer's task, which may still be running; or one that came after the stop
+		// (a late hold).
 		this.timing.awaitTasks();
 		assertThat(this.released.get() + this.leftToStore.get()).as("ends of the holding").isEqualTo(1);
 		assertThat(this.locker.renewals()).as("leases shortened in the store").isEqualTo(this.leftToStore.get());
 		assertThat(this.deferred.pending()).isZero();
 	}
 
-	/** A release, or a lease left to the store: a store call, during which a scheduler may run anything. */
+	/**
+	 * A release, or a lease left to the store: a store call, during which a scheduler may
+	 * run anything.
+	 */
 	private static void storeCall(AtomicInteger count) {
 		count.incrementAndGet();
 		Thread.yield();

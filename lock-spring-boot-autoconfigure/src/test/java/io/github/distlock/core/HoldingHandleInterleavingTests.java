@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import org.junit.jupiter.api.BeforeAll;
@@ -11,9 +28,10 @@ import static io.github.distlock.core.InterleavingFixtures.start;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A lock handle under Fray's controlled scheduler: closed on two threads at once (a caller's
- * {@code close} and a minimum hold's timer, or code that closes a handle it shared), it counts
- * once: one release of the lock, one release told to the listeners, and the key's local lock gone.
+ * A lock handle under Fray's controlled scheduler: closed on two threads at once (a
+ * caller's {@code close} and a minimum hold's timer, or code that closes a handle it
+ * shared), it counts once: one release of the lock, one release told to the listeners,
+ * and the key's local lock gone.
  */
 @ExtendWith(FrayTestExtension.class)
 class HoldingHandleInterleavingTests {
@@ -24,9 +42,13 @@ class HoldingHandleInterleavingTests {
 
 	private final CountingListener listener = new CountingListener();
 
-	private final LockCoordinator coordinator = InterleavingFixtures.coordinator(this.locker, this.listener, this.timing);
+	private final LockCoordinator coordinator = InterleavingFixtures.coordinator(this.locker, this.listener,
+			this.timing);
 
-	/** Starts the handles' leak watch outside Fray's schedules: a thread of the JVM's, not of a test's. */
+	/**
+	 * Starts the handles' leak watch outside Fray's schedules: a thread of the JVM's, not
+	 * of a test's.
+	 */
 	@BeforeAll
 	static void startLeakWatch() throws ClassNotFoundException {
 		Class.forName(HoldingHandle.class.getName(), true, HoldingHandle.class.getClassLoader());

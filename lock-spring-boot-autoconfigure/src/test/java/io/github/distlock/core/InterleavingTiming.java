@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.util.List;
@@ -16,20 +33,22 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The {@link Timing} of the {@code *InterleavingTests}: the system's clock, with two changes that
- * leave every ordering to Fray's scheduler.
+ * The {@link Timing} of the {@code *InterleavingTests}: the system's clock, with two
+ * changes that leave every ordering to Fray's scheduler.
  *
  * <ul>
- * <li>A wait on a condition longer than {@link #UNTIMED_BEYOND} waits without a timeout. The tests' leases and
- * deadlines are that long ({@link InterleavingFixtures#LONG}, {@link InterleavingFixtures#NO_DEADLINE}),
- * so their waiters must be woken by a signal, never by time. With a timed wait Fray would end
- * a wait nobody wakes as soon as no other thread can run (its {@code ignoreTimedBlock}), and the
- * waiter would wait again, for ever, unnoticed. Untimed, it stays parked: Fray 0.9.2 does not report
- * that as a deadlock, and the Fray fork's timeout (pom.xml) fails the build.</li>
- * <li>An executor runs each task on a thread of its own as soon as it is given it, whatever its
- * delay: the delay's end is one more moment for Fray to place. Cancelling a task that has not
- * started stops it. Its threads end with their task, and shutting it down interrupts nothing
- * (Fray 0.9.2 throws a {@code NullPointerException} from {@code Thread.interrupt()} on JDK 17).</li>
+ * <li>A wait on a condition longer than {@link #UNTIMED_BEYOND} waits without a timeout.
+ * The tests' leases and deadlines are that long ({@link InterleavingFixtures#LONG},
+ * {@link InterleavingFixtures#NO_DEADLINE}), so their waiters must be woken by a signal,
+ * never by time. With a timed wait Fray would end a wait nobody wakes as soon as no other
+ * thread can run (its {@code ignoreTimedBlock}), and the waiter would wait again, for
+ * ever, unnoticed. Untimed, it stays parked: Fray 0.9.2 does not report that as a
+ * deadlock, and the Fray fork's timeout (pom.xml) fails the build.</li>
+ * <li>An executor runs each task on a thread of its own as soon as it is given it,
+ * whatever its delay: the delay's end is one more moment for Fray to place. Cancelling a
+ * task that has not started stops it. Its threads end with their task, and shutting it
+ * down interrupts nothing (Fray 0.9.2 throws a {@code NullPointerException} from
+ * {@code Thread.interrupt()} on JDK 17).</li>
  * </ul>
  */
 final class InterleavingTiming implements Timing {

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.time.Duration;
@@ -13,12 +30,13 @@ import static io.github.distlock.core.InterleavingFixtures.start;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The lease keeper under Fray's controlled scheduler, through a {@link LockCoordinator}: its
- * renewal senders race the holders that hand the claim on and release it. Each hand-off asks to
- * set the store's lease (the holdings' leases differ), yet a claim has one renewal in the store at
- * a time and nothing is left held in the store (invariant 4); and a renewal that finds the claim
- * lost while its holder is stalled wakes the head waiter, which takes over (invariant 5), the
- * loss reported once and the claim released in the background.
+ * The lease keeper under Fray's controlled scheduler, through a {@link LockCoordinator}:
+ * its renewal senders race the holders that hand the claim on and release it. Each
+ * hand-off asks to set the store's lease (the holdings' leases differ), yet a claim has
+ * one renewal in the store at a time and nothing is left held in the store (invariant 4);
+ * and a renewal that finds the claim lost while its holder is stalled wakes the head
+ * waiter, which takes over (invariant 5), the loss reported once and the claim released
+ * in the background.
  */
 @ExtendWith(FrayTestExtension.class)
 class LeaseKeeperInterleavingTests {
@@ -31,7 +49,8 @@ class LeaseKeeperInterleavingTests {
 
 	private final CountingListener listener = new CountingListener();
 
-	private final LockCoordinator coordinator = InterleavingFixtures.coordinator(this.locker, this.listener, this.timing);
+	private final LockCoordinator coordinator = InterleavingFixtures.coordinator(this.locker, this.listener,
+			this.timing);
 
 	@FrayTest(iterations = 300, resetClassLoaderPerIteration = false)
 	void handOffsRenewAClaimOneRenewalAtATime() throws InterruptedException {

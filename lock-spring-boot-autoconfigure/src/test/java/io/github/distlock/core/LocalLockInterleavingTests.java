@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.util.concurrent.atomic.AtomicInteger;
@@ -13,10 +30,11 @@ import static io.github.distlock.core.InterleavingFixtures.start;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The turn of one {@link LocalLock} under Fray's controlled scheduler: real threads arrive, hold,
- * hand off, give back, leave and take over in the schedules Fray picks (invariants 1, 3 and 5 of
- * PROTOCOL.md). A failure prints the iteration and where Fray saved its schedule
- * ({@code target/fray/report}); {@code @FrayTest(replay = "<that folder>/recording")} replays it.
+ * The turn of one {@link LocalLock} under Fray's controlled scheduler: real threads
+ * arrive, hold, hand off, give back, leave and take over in the schedules Fray picks
+ * (invariants 1, 3 and 5 of PROTOCOL.md). A failure prints the iteration and where Fray
+ * saved its schedule ({@code target/fray/report});
+ * {@code @FrayTest(replay = "<that folder>/recording")} replays it.
  */
 @ExtendWith(FrayTestExtension.class)
 class LocalLockInterleavingTests {
@@ -44,7 +62,8 @@ class LocalLockInterleavingTests {
 
 	@FrayTest(iterations = 300, resetClassLoaderPerIteration = false)
 	void aWaiterWhoseWaitEndsGetsTheTurnOrLeavesAndTheQueueEndsEmpty() throws InterruptedException {
-		// Fray 0.9.2 cannot interrupt a thread on JDK 17, so the waiter that leaves is one whose deadline passed.
+		// Fray 0.9.2 cannot interrupt a thread on JDK 17, so the waiter that leaves is
+		// one whose deadline passed.
 		Thread[] threads = { start(this::holdOnce), start(this::holdUnlessTimedOut), start(this::holdOnce) };
 		joinAll(threads);
 		assertThat(this.holdings.get()).isBetween(2, 3);
@@ -89,7 +108,10 @@ class LocalLockInterleavingTests {
 		release(holding);
 	}
 
-	/** Takes the turn and then the lock, as {@code LockCoordinator} does with a store that grants it. */
+	/**
+	 * Takes the turn and then the lock, as {@code LockCoordinator} does with a store that
+	 * grants it.
+	 */
 	private @Nullable Holding acquire() {
 		return acquire(NO_DEADLINE);
 	}

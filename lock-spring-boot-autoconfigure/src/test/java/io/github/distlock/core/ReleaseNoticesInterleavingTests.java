@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -13,11 +30,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The release notices of one key under Fray's controlled scheduler (PROTOCOL.md, "Release
- * notices"): the thread at the store takes a mark, finds the lock busy and waits for a notice
- * while the holder's release is noticed on another thread, so no notice that comes after the
- * mark is slept through (invariant 9); and the threads waiting for the key leave while it is
- * subscribed, the last one closing the subscription (invariants 10 and 11). A waiter nobody wakes
- * is reported by Fray as a deadlock (see {@link InterleavingTiming}).
+ * notices"): the thread at the store takes a mark, finds the lock busy and waits for a
+ * notice while the holder's release is noticed on another thread, so no notice that comes
+ * after the mark is slept through (invariant 9); and the threads waiting for the key
+ * leave while it is subscribed, the last one closing the subscription (invariants 10 and
+ * 11). A waiter nobody wakes is reported by Fray as a deadlock (see
+ * {@link InterleavingTiming}).
  */
 @ExtendWith(FrayTestExtension.class)
 class ReleaseNoticesInterleavingTests {

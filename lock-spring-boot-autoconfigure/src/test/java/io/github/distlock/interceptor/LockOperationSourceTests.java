@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.interceptor;
 
 import java.lang.reflect.Method;
@@ -47,12 +64,14 @@ class LockOperationSourceTests {
 
 	@Test
 	void expressionThatDoesNotParseIsRejectedNamingMethodAndExpression() {
-		assertInvalid(Unparsable.class, "@DistributedLock on Unparsable.run(Long): key expression '#id +' does not parse");
+		assertInvalid(Unparsable.class,
+				"@DistributedLock on Unparsable.run(Long): key expression '#id +' does not parse");
 	}
 
 	@Test
 	void expressionNamingUnknownParameterIsRejected() {
-		assertInvalid(UnknownParameter.class, "names '#goodId', which is not a parameter of the method; its parameters are goodsId");
+		assertInvalid(UnknownParameter.class,
+				"names '#goodId', which is not a parameter of the method; its parameters are goodsId");
 	}
 
 	@Test
@@ -81,11 +100,13 @@ class LockOperationSourceTests {
 		assertInvalid(UnsupportedAsync.class, "completes later");
 	}
 
-	// Such methods were validated and then never intercepted: the lock was silently not taken.
+	// Such methods were validated and then never intercepted: the lock was silently not
+	// taken.
 	@Test
 	void methodsAProxyCannotInterceptAreRejected() {
-		assertInvalid(PrivateMethod.class, "@DistributedLock on PrivateMethod.run(Long): the method is private, so calls "
-				+ "to it never pass through the Spring proxy");
+		assertInvalid(PrivateMethod.class,
+				"@DistributedLock on PrivateMethod.run(Long): the method is private, so calls "
+						+ "to it never pass through the Spring proxy");
 		assertInvalid(StaticMethod.class, "the method is static");
 		assertInvalid(FinalMethod.class, "the method is final");
 	}
@@ -93,13 +114,15 @@ class LockOperationSourceTests {
 	@Test
 	void everyAnnotatedMethodOfClassIsCheckedOnFirstLookup() throws NoSuchMethodException {
 		assertThatExceptionOfType(InvalidLockDefinitionException.class)
-			.isThrownBy(() -> this.source.getOperation(TwoMethods.class.getMethod("fine", Long.class), TwoMethods.class))
+			.isThrownBy(
+					() -> this.source.getOperation(TwoMethods.class.getMethod("fine", Long.class), TwoMethods.class))
 			.withMessageContaining("broken");
 	}
 
 	@Test
 	void positionalParametersBeansAndLiteralsAreAccepted() throws NoSuchMethodException {
-		assertThat(this.source.getOperation(Valid.class.getMethod("run", Long.class, String.class), Valid.class)).isNotNull();
+		assertThat(this.source.getOperation(Valid.class.getMethod("run", Long.class, String.class), Valid.class))
+			.isNotNull();
 		assertThat(this.source.operationMethods()).containsExactly("Valid.run(Long, String)");
 	}
 
@@ -157,7 +180,8 @@ class LockOperationSourceTests {
 	private static LockOperationSource configured() {
 		StandardEnvironment environment = new StandardEnvironment();
 		environment.getPropertySources()
-			.addFirst(new MapPropertySource("jobs", Map.of("jobs.lease", "45s", "jobs.hold", "PT10S", "jobs.wait", "soon")));
+			.addFirst(new MapPropertySource("jobs",
+					Map.of("jobs.lease", "45s", "jobs.hold", "PT10S", "jobs.wait", "soon")));
 		DefaultListableBeanFactory beanFactory = new DefaultListableBeanFactory();
 		beanFactory.addEmbeddedValueResolver(environment::resolveRequiredPlaceholders);
 		return new LockOperationSource(beanFactory);

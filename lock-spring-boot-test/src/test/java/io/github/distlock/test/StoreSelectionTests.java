@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.test;
 
 import io.github.distlock.LockTemplate;
@@ -20,13 +37,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Which store {@code distlock.store} chooses with this artifact on the class path, and
- * {@link TakenLocks} whatever the store. Lettuce connects lazily, so these need no Redis server.
+ * {@link TakenLocks} whatever the store. Lettuce connects lazily, so these need no Redis
+ * server.
  */
 class StoreSelectionTests {
 
-	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(InMemoryLockerAutoConfiguration.class, TakenLocksAutoConfiguration.class,
-				RedisLockAutoConfiguration.class, DistributedLockAutoConfiguration.class, DataRedisAutoConfiguration.class));
+	private final ApplicationContextRunner runner = new ApplicationContextRunner().withConfiguration(AutoConfigurations
+		.of(InMemoryLockerAutoConfiguration.class, TakenLocksAutoConfiguration.class, RedisLockAutoConfiguration.class,
+				DistributedLockAutoConfiguration.class, DataRedisAutoConfiguration.class));
 
 	@Test
 	void storeIsRegisteredWhereDistlockFindsStores() {
@@ -36,14 +54,17 @@ class StoreSelectionTests {
 	@Test
 	void inMemoryStoreReplacesRedisWhenChosen() {
 		this.runner.withPropertyValues("distlock.store=in-memory").run((context) -> {
-			assertThat(context).hasSingleBean(Locker.class).hasSingleBean(InMemoryLocker.class).doesNotHaveBean(RedisLocker.class);
+			assertThat(context).hasSingleBean(Locker.class)
+				.hasSingleBean(InMemoryLocker.class)
+				.doesNotHaveBean(RedisLocker.class);
 			assertThat(context).hasSingleBean(LockTemplate.class);
 		});
 	}
 
 	@Test
 	void redisStaysTheStoreWhenNoneIsChosen() {
-		this.runner.run((context) -> assertThat(context).hasSingleBean(RedisLocker.class).doesNotHaveBean(InMemoryLocker.class));
+		this.runner.run((context) -> assertThat(context).hasSingleBean(RedisLocker.class)
+			.doesNotHaveBean(InMemoryLocker.class));
 	}
 
 	@Test

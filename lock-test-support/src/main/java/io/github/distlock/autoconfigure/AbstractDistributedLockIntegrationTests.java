@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.autoconfigure;
 
 import java.time.Duration;
@@ -42,11 +59,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * {@code @DistributedLock} in a Spring Boot application, run against every store: transactions,
- * asynchronous methods, keys, fallback and multi-locks (contract behaviours 10-12). A subclass
- * imports its store's auto-configuration with {@link DistributedLockAutoConfiguration} and
- * {@code AopAutoConfiguration} ({@code @ImportAutoConfiguration} on the subclass, in that order),
- * or defines a {@link Locker} bean, and connects it to a store of its own.
+ * {@code @DistributedLock} in a Spring Boot application, run against every store:
+ * transactions, asynchronous methods, keys, fallback and multi-locks (contract behaviours
+ * 10-12). A subclass imports its store's auto-configuration with
+ * {@link DistributedLockAutoConfiguration} and {@code AopAutoConfiguration}
+ * ({@code @ImportAutoConfiguration} on the subclass, in that order), or defines a
+ * {@link Locker} bean, and connects it to a store of its own.
  */
 @SpringBootTest(classes = AbstractDistributedLockIntegrationTests.Application.class)
 public abstract class AbstractDistributedLockIntegrationTests {
@@ -157,7 +175,8 @@ public abstract class AbstractDistributedLockIntegrationTests {
 
 	@Test
 	void fallbackAnswersWhenLockIsBusy() throws Exception {
-		try (LockHandle held = this.threads.submit(() -> this.lockTemplate.tryAcquire("busy:5", Duration.ofSeconds(30), null).orElseThrow())
+		try (LockHandle held = this.threads
+			.submit(() -> this.lockTemplate.tryAcquire("busy:5", Duration.ofSeconds(30), null).orElseThrow())
 			.get(10, TimeUnit.SECONDS)) {
 			assertThat(this.orders.reserve(5)).isEqualTo("busy:busy:5");
 		}
@@ -199,12 +218,12 @@ public abstract class AbstractDistributedLockIntegrationTests {
 	}
 
 	private boolean otherThreadCanTake(String key) {
-		return CompletableFuture.supplyAsync(() -> this.lockTemplate.tryAcquire(key, Duration.ofSeconds(5), Duration.ZERO)
-			.map((handle) -> {
+		return CompletableFuture
+			.supplyAsync(() -> this.lockTemplate.tryAcquire(key, Duration.ofSeconds(5), Duration.ZERO).map((handle) -> {
 				handle.close();
 				return true;
-			})
-			.orElse(false), this.threads).join();
+			}).orElse(false), this.threads)
+			.join();
 	}
 
 	@Configuration(proxyBeanMethods = false)
@@ -214,7 +233,8 @@ public abstract class AbstractDistributedLockIntegrationTests {
 
 		@Bean
 		DataSource dataSource() {
-			return new EmbeddedDatabaseBuilder().setType(EmbeddedDatabaseType.H2).generateUniqueName(true)
+			return new EmbeddedDatabaseBuilder().setType(EmbeddedDatabaseType.H2)
+				.generateUniqueName(true)
 				.addScript("classpath:io/github/distlock/autoconfigure/stock.sql")
 				.build();
 		}

@@ -1,7 +1,25 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.autoconfigure;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -19,14 +37,17 @@ import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
- * Beans with {@code @DistributedLock} methods, for {@link AbstractDistributedLockIntegrationTests}.
+ * Beans with {@code @DistributedLock} methods, for
+ * {@link AbstractDistributedLockIntegrationTests}.
  */
 final class LockedServices {
 
 	private LockedServices() {
 	}
 
-	/** Read-then-write of one row, with commits slowed so a lock released too early shows. */
+	/**
+	 * Read-then-write of one row, with commits slowed so a lock released too early shows.
+	 */
 	static class Stock {
 
 		private final JdbcTemplate jdbc;
@@ -50,7 +71,10 @@ final class LockedServices {
 			incrementSlowly(id);
 		}
 
-		/** The lock taken by hand inside the transaction, so it is released before the commit. */
+		/**
+		 * The lock taken by hand inside the transaction, so it is released before the
+		 * commit.
+		 */
 		@Transactional
 		public void incrementLockInsideTransaction(int id) {
 			this.lockTemplate.execute("stock:" + id, Duration.ofSeconds(30), Duration.ofSeconds(60), () -> {
@@ -66,7 +90,8 @@ final class LockedServices {
 		}
 
 		int quantity(int id) {
-			return this.jdbc.queryForObject("select quantity from stock where id = ?", Integer.class, id);
+			Integer quantity = this.jdbc.queryForObject("select quantity from stock where id = ?", Integer.class, id);
+			return Objects.requireNonNull(quantity, () -> "no stock row " + id);
 		}
 
 		private void incrementSlowly(int id) {
@@ -97,7 +122,10 @@ final class LockedServices {
 			return this.mostAtOnce.get();
 		}
 
-		/** Returns the future the next call of {@link #later} returns, for the test to complete. */
+		/**
+		 * Returns the future the next call of {@link #later} returns, for the test to
+		 * complete.
+		 */
 		public CompletableFuture<String> nextPending() {
 			this.pending = new CompletableFuture<>();
 			return this.pending;

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.time.Duration;
@@ -30,11 +47,11 @@ import io.github.distlock.store.Renewal;
 import io.github.distlock.store.StoredLock;
 
 /**
- * The contract of {@link Locker}, run against every locker (Redis, the in-memory fake, any later
- * store), so they all answer alike: every operation, every answer, a replay of each operation,
- * release notices (a process is told of the releases it subscribed to, and of no others), and what
- * is left in the store. A subclass supplies two processes on one store
- * and a few store-specific hooks, and creates them afresh for each test.
+ * The contract of {@link Locker}, run against every locker (Redis, the in-memory fake,
+ * any later store), so they all answer alike: every operation, every answer, a replay of
+ * each operation, release notices (a process is told of the releases it subscribed to,
+ * and of no others), and what is left in the store. A subclass supplies two processes on
+ * one store and a few store-specific hooks, and creates them afresh for each test.
  */
 public abstract class AbstractLockerContractTests {
 
@@ -44,7 +61,10 @@ public abstract class AbstractLockerContractTests {
 
 	private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
-	/** The most work a store's client keeps for one lock (a task and a watcher per process, say). */
+	/**
+	 * The most work a store's client keeps for one lock (a task and a watcher per
+	 * process, say).
+	 */
 	private static final int WORK_KEPT_PER_LOCK = 4;
 
 	private final String key = "contract:" + UUID.randomUUID();
@@ -68,8 +88,8 @@ public abstract class AbstractLockerContractTests {
 	protected abstract Locker otherProcess();
 
 	/**
-	 * Returns a new process on the same store that leaves a lock it gives way to others for
-	 * {@code giveWay}.
+	 * Returns a new process on the same store that leaves a lock it gives way to others
+	 * for {@code giveWay}.
 	 * @param giveWay the give-way window
 	 * @return the new process's locker
 	 */
@@ -80,7 +100,8 @@ public abstract class AbstractLockerContractTests {
 
 	/**
 	 * Returns every key the test's lockers left in the store.
-	 * @return the time to live of each key in milliseconds, {@code -1} for a key without one
+	 * @return the time to live of each key in milliseconds, {@code -1} for a key without
+	 * one
 	 */
 	protected abstract Map<String, Long> timesToLive();
 
@@ -93,10 +114,11 @@ public abstract class AbstractLockerContractTests {
 	}
 
 	/**
-	 * Whether a lock frees itself when its lease runs out, and keeps the lease it was given or
-	 * renewed to. A store whose locks live as long as their holder's session (ZooKeeper) answers
-	 * {@code false}: the tests of expiry, of lease lengths and of a lock's time to live then do not
-	 * apply, and the store's own tests show that the end of a holder's session frees its lock.
+	 * Whether a lock frees itself when its lease runs out, and keeps the lease it was
+	 * given or renewed to. A store whose locks live as long as their holder's session
+	 * (ZooKeeper) answers {@code false}: the tests of expiry, of lease lengths and of a
+	 * lock's time to live then do not apply, and the store's own tests show that the end
+	 * of a holder's session frees its lock.
 	 * @return {@code true} unless locks live by session
 	 */
 	protected boolean expiresByLease() {
@@ -104,10 +126,11 @@ public abstract class AbstractLockerContractTests {
 	}
 
 	/**
-	 * Whether a lock given way is left to other processes' waiters for a window of time, after
-	 * which its giver may take it again. A store whose waiters queue in order (ZooKeeper) answers
-	 * {@code false}: a lock given way goes to the next waiter in the queue, which keeps it until it
-	 * takes it or stops waiting, so there is no window to end; the other give-way tests still apply.
+	 * Whether a lock given way is left to other processes' waiters for a window of time,
+	 * after which its giver may take it again. A store whose waiters queue in order
+	 * (ZooKeeper) answers {@code false}: a lock given way goes to the next waiter in the
+	 * queue, which keeps it until it takes it or stops waiting, so there is no window to
+	 * end; the other give-way tests still apply.
 	 * @return {@code true} unless the store hands a lock given way to its queue
 	 */
 	protected boolean givesWayForAWindow() {
@@ -115,10 +138,11 @@ public abstract class AbstractLockerContractTests {
 	}
 
 	/**
-	 * Returns whether the store tells processes of releases at all. A store without notices (a
-	 * database without {@code LISTEN}/{@code NOTIFY}) answers {@code false}: it must then report
-	 * notices as never active, so that waiters look again at short intervals (PROTOCOL.md,
-	 * invariant 12), and the notice tests are skipped. Every other store keeps the default.
+	 * Returns whether the store tells processes of releases at all. A store without
+	 * notices (a database without {@code LISTEN}/{@code NOTIFY}) answers {@code false}:
+	 * it must then report notices as never active, so that waiters look again at short
+	 * intervals (PROTOCOL.md, invariant 12), and the notice tests are skipped. Every
+	 * other store keeps the default.
 	 * @return whether the store delivers release notices
 	 */
 	protected boolean deliversReleaseNotices() {
@@ -166,7 +190,8 @@ public abstract class AbstractLockerContractTests {
 		void ownerReleasesLock() {
 			hold(locker(), key, first, LEASE);
 			assertThat(locker().release(key, first)).isEqualTo(Release.RELEASED);
-			assertThat(otherProcess().tryAcquire(key, second, LEASE, Duration.ZERO)).returns(true, Acquisition::acquired);
+			assertThat(otherProcess().tryAcquire(key, second, LEASE, Duration.ZERO)).returns(true,
+					Acquisition::acquired);
 		}
 
 		@Test
@@ -182,7 +207,8 @@ public abstract class AbstractLockerContractTests {
 			hold(locker(), key, first, LEASE);
 			assertThat(otherProcess().tryAcquire(key, second, LEASE, WAIT).acquired()).isFalse();
 			assertThat(locker().release(key, first)).isEqualTo(Release.RELEASED);
-			assertThat(otherProcess().tryAcquire(key, second, LEASE, Duration.ZERO)).returns(true, Acquisition::acquired);
+			assertThat(otherProcess().tryAcquire(key, second, LEASE, Duration.ZERO)).returns(true,
+					Acquisition::acquired);
 			assertThat(locker().release(key, first)).as("the same release, sent again").isEqualTo(Release.GONE);
 			assertThat(otherProcess().fence(key, second)).as("still held by the waiter").isPositive();
 		}
@@ -212,7 +238,8 @@ public abstract class AbstractLockerContractTests {
 			Acquisition own = giver.tryAcquire(key, third, LEASE, Duration.ZERO);
 			assertThat(own.acquired()).isFalse();
 			assertThat(own.holderLease()).isPositive();
-			assertThat(otherProcess().tryAcquire(key, second, LEASE, Duration.ZERO)).returns(true, Acquisition::acquired);
+			assertThat(otherProcess().tryAcquire(key, second, LEASE, Duration.ZERO)).returns(true,
+					Acquisition::acquired);
 			otherProcess().release(key, second);
 			assertThat(giver.tryAcquire(key, third, LEASE, Duration.ZERO)).returns(true, Acquisition::acquired);
 		}
@@ -233,8 +260,7 @@ public abstract class AbstractLockerContractTests {
 			hold(giver, key, first, LEASE);
 			otherProcess().tryAcquire(key, second, LEASE, WAIT);
 			giver.giveWay(key, first);
-			assertThat(giver.tryAcquire(key, third, LEASE, Duration.ZERO).holderLease())
-				.isPositive()
+			assertThat(giver.tryAcquire(key, third, LEASE, Duration.ZERO).holderLease()).isPositive()
 				.isLessThanOrEqualTo(Duration.ofSeconds(1));
 			await().atMost(TIMEOUT).until(() -> giver.tryAcquire(key, third, LEASE, Duration.ZERO).acquired());
 		}
@@ -369,7 +395,8 @@ public abstract class AbstractLockerContractTests {
 		@Test
 		void findsNothingOnceTheLeaseRanOut() {
 			assumeTrue(expiresByLease(), "locks live by session");
-			// Long enough that a Redlock acquire, which does not count when slower than its lease, counts.
+			// Long enough that a Redlock acquire, which does not count when slower than
+			// its lease, counts.
 			hold(locker(), key, first, Duration.ofMillis(300));
 			await().atMost(TIMEOUT).until(() -> locker().find(key).isEmpty());
 		}
@@ -402,14 +429,17 @@ public abstract class AbstractLockerContractTests {
 			try (ReleaseSubscription subscription = subscribe(locker(), awaited)) {
 				hold(otherProcess(), key, first, LEASE);
 				hold(otherProcess(), awaited, first, LEASE);
-				// Both awaited, by a third process: each release is announced, to its subscribers.
+				// Both awaited, by a third process: each release is announced, to its
+				// subscribers.
 				Locker third = processGivingWayFor(Duration.ofMillis(100));
 				third.tryAcquire(key, second, LEASE, WAIT);
 				third.tryAcquire(awaited, second, LEASE, WAIT);
 				otherProcess().release(key, first);
 				otherProcess().release(awaited, first);
-				// Notices arrive in the order of the releases: had we been told of the first, it would come first.
-				// (A store of several nodes, Redlock, tells once per node, each node in order.)
+				// Notices arrive in the order of the releases: had we been told of the
+				// first, it would come first.
+				// (A store of several nodes, Redlock, tells once per node, each node in
+				// order.)
 				assertThat(ours.poll(TIMEOUT.toSeconds(), TimeUnit.SECONDS)).isEqualTo(awaited);
 				assertThat(ours).doesNotContain(key);
 			}
@@ -450,7 +480,8 @@ public abstract class AbstractLockerContractTests {
 				otherProcess().release(later, first);
 				otherProcess().release(key, first);
 				otherProcess().release(later + ":again", first);
-				// In a cluster the three locks may sit on three shards, whose notices come in any order.
+				// In a cluster the three locks may sit on three shards, whose notices
+				// come in any order.
 				List<String> told = new ArrayList<>();
 				while (!told.containsAll(List.of(key, later + ":again"))) {
 					String notice = ours.poll(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
@@ -499,23 +530,29 @@ public abstract class AbstractLockerContractTests {
 	}
 
 	/**
-	 * The exploration's workload and invariants (PROTOCOL.md, "Time and exploration") on this store,
-	 * in real time: two processes of three threads each take one lock with fixed and watchdog
-	 * leases, waits, re-entry, fencing and minimum holds; no two of them ever hold it at once, their
-	 * tokens grow in the order they held it, and no acquisition outlasts its wait by much.
+	 * The exploration's workload and invariants (PROTOCOL.md, "Time and exploration") on
+	 * this store, in real time: two processes of three threads each take one lock with
+	 * fixed and watchdog leases, waits, re-entry, fencing and minimum holds; no two of
+	 * them ever hold it at once, their tokens grow in the order they held it, and no
+	 * acquisition outlasts its wait by much.
 	 */
 	@Nested
 	class Exploration {
 
 		@Test
 		void holdersOfManyThreadsInTwoProcessesNeverOverlapAndTheirTokensFollowTheirOrder() throws Exception {
-			explore(new ExplorationPlan(2, 3, 1, Duration.ofSeconds(3), Duration.ofMillis(900), false, false, false, false));
+			explore(new ExplorationPlan(2, 3, 1, Duration.ofSeconds(3), Duration.ofMillis(900), false, false, false,
+					false));
 		}
 
-		/** Waiters come and go behind long holders: what a store's client keeps per wait must not pile up. */
+		/**
+		 * Waiters come and go behind long holders: what a store's client keeps per wait
+		 * must not pile up.
+		 */
 		@Test
 		void longHoldersWithWaitersComingAndGoingKeepTheWorkPerLockBounded() throws Exception {
-			explore(new ExplorationPlan(2, 3, 1, Duration.ofSeconds(3), Duration.ofMillis(900), false, false, false, true));
+			explore(new ExplorationPlan(2, 3, 1, Duration.ofSeconds(3), Duration.ofMillis(900), false, false, false,
+					true));
 		}
 
 		private void explore(ExplorationPlan plan) throws Exception {
@@ -523,8 +560,9 @@ public abstract class AbstractLockerContractTests {
 			ExecutorService sampler = Executors.newSingleThreadExecutor();
 			try {
 				Future<Integer> mostKept = sampler.submit(() -> mostWorkKeptUntilInterrupted());
-				List<String> failures = new RealTimeExploration(seed, plan).run(AbstractLockerContractTests.this.key + ":",
-						List.of(locker(), otherProcess()), explorationOverrun());
+				List<String> failures = new RealTimeExploration(seed, plan).run(
+						AbstractLockerContractTests.this.key + ":", List.of(locker(), otherProcess()),
+						explorationOverrun());
 				assertThat(failures).as("broken invariants (workload seed %d)", seed).isEmpty();
 				sampler.shutdownNow();
 				assertThat(mostKept.get()).as("the most work kept for the one lock while it was waited for")
@@ -552,10 +590,11 @@ public abstract class AbstractLockerContractTests {
 	}
 
 	/**
-	 * Returns the most work the test's lockers keep in memory for any one lock now: tasks scheduled
-	 * on their own threads, watchers registered with their clients. The exploration samples it while
-	 * its workers wait and hold, and it must stay within {@link #WORK_KEPT_PER_LOCK}, however many
-	 * busy answers and waits there were. A store that keeps none answers 0, this default.
+	 * Returns the most work the test's lockers keep in memory for any one lock now: tasks
+	 * scheduled on their own threads, watchers registered with their clients. The
+	 * exploration samples it while its workers wait and hold, and it must stay within
+	 * {@link #WORK_KEPT_PER_LOCK}, however many busy answers and waits there were. A
+	 * store that keeps none answers 0, this default.
 	 * @return the most work kept for one lock
 	 */
 	protected int workKeptPerLock() {
@@ -564,7 +603,8 @@ public abstract class AbstractLockerContractTests {
 
 	/**
 	 * Returns how much longer than its wait an acquisition may take on this store in the
-	 * exploration: a few round trips and a store's own waits (a session's proof, a pool's borrow).
+	 * exploration: a few round trips and a store's own waits (a session's proof, a pool's
+	 * borrow).
 	 * @return the bound
 	 */
 	protected Duration explorationOverrun() {
@@ -607,7 +647,10 @@ public abstract class AbstractLockerContractTests {
 			}
 		}
 
-		/** Takes, fences and frees every {@code step}th lock; every tenth is awaited and given way. */
+		/**
+		 * Takes, fences and frees every {@code step}th lock; every tenth is awaited and
+		 * given way.
+		 */
 		private void cycleLocks(int start, int step, int locks) {
 			for (int i = start; i < locks; i += step) {
 				String name = key + ":" + i;

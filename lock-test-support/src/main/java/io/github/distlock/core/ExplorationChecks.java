@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.util.ArrayList;
@@ -14,13 +31,16 @@ import org.jspecify.annotations.Nullable;
 import io.github.distlock.core.Simulation.SimulatedProcess;
 
 /**
- * The invariants of PROTOCOL.md that the exploration checks after every step of a run, from the
- * holdings the workers hold, the threads that wait, the fenced writes, and the store's truth.
- * A broken invariant fails the run, naming what broke, when, and who.
+ * The invariants of PROTOCOL.md that the exploration checks after every step of a run,
+ * from the holdings the workers hold, the threads that wait, the fenced writes, and the
+ * store's truth. A broken invariant fails the run, naming what broke, when, and who.
  */
 final class ExplorationChecks implements ExplorationObserver {
 
-	/** How soon a process that knows a lock it waits for is free tries to take it (virtual time). */
+	/**
+	 * How soon a process that knows a lock it waits for is free tries to take it (virtual
+	 * time).
+	 */
 	private static final long KNOWN_FREE_TRY = TimeUnit.MILLISECONDS.toNanos(20);
 
 	private final Simulation simulation;
@@ -31,26 +51,35 @@ final class ExplorationChecks implements ExplorationObserver {
 
 	private final List<Waiting> waiting = new ArrayList<>();
 
-	/** Every claim seen, so that a claim new from the store is told from one handed over. */
+	/**
+	 * Every claim seen, so that a claim new from the store is told from one handed over.
+	 */
 	private final Set<Claim> claims = Collections.newSetFromMap(new IdentityHashMap<>());
 
 	/** The highest fencing token written to each key's fenced register. */
 	private final Map<String, Long> register = new LinkedHashMap<>();
 
-	/** Since when (virtual) each key has been free in the store while a thread waited for it. */
+	/**
+	 * Since when (virtual) each key has been free in the store while a thread waited for
+	 * it.
+	 */
 	private final Map<String, Long> freeWhileWaited = new LinkedHashMap<>();
 
-	/** Per key free in the store, the last holder refused a token for it: when, and in which process. */
+	/**
+	 * Per key free in the store, the last holder refused a token for it: when, and in
+	 * which process.
+	 */
 	private final Map<String, Refusal> refusals = new LinkedHashMap<>();
 
 	private final long freeBound;
 
-	/** Whether a holding lost before its lease ends is a defect: the store answers in time, no process pauses. */
+	/**
+	 * Whether a holding lost before its lease ends is a defect: the store answers in
+	 * time, no process pauses.
+	 */
 	private final boolean lossesAreDefects;
 
 	private final long unnoticedFreeBound;
-
-
 
 	private final long overrunBound;
 
@@ -58,8 +87,10 @@ final class ExplorationChecks implements ExplorationObserver {
 		this.simulation = simulation;
 		this.store = store;
 		long call = store.longestCallNanos();
-		// A waiter looks again at the latest when the holder's lease, as told at its busy answer, runs out
-		// (or every 200 ms while notices are down); then one round trip, which may time out and be retried.
+		// A waiter looks again at the latest when the holder's lease, as told at its busy
+		// answer, runs out
+		// (or every 200 ms while notices are down); then one round trip, which may time
+		// out and be retried.
 		long recheck = store.mayLoseNotices() ? Math.max(plan.longestLease().toNanos(), store.longestBusySleepNanos())
 				: LockCoordinator.RECHECK_WITHOUT_NOTICES.toNanos() + TimeUnit.MILLISECONDS.toNanos(100);
 		this.freeBound = recheck + 3 * call + store.longestConfirmationNanos();
@@ -71,8 +102,9 @@ final class ExplorationChecks implements ExplorationObserver {
 	}
 
 	/**
-	 * A worker took a lock: it counts among the holders while it is held. A claim new from the store
-	 * counts its lease from when the store was sent the command that took it (invariant 2).
+	 * A worker took a lock: it counts among the holders while it is held. A claim new
+	 * from the store counts its lease from when the store was sent the command that took
+	 * it (invariant 2).
 	 */
 	@Override
 	public void took(String key, HoldingHandle handle, String who) {
@@ -83,8 +115,8 @@ final class ExplorationChecks implements ExplorationObserver {
 			long sentAt = this.store.acquireSentAt(key);
 			long counted = claim.confirmedExpiry() - Claim.storeExpiry(sentAt, lease);
 			if (counted < 0) {
-				fail(who + " counts the lease of '" + key + "' from " + millis(-counted) + " ms before the store was sent"
-						+ " the command that took it");
+				fail(who + " counts the lease of '" + key + "' from " + millis(-counted)
+						+ " ms before the store was sent" + " the command that took it");
 			}
 		}
 	}
@@ -98,8 +130,8 @@ final class ExplorationChecks implements ExplorationObserver {
 	}
 
 	/**
-	 * The thread stopped waiting; its call took from {@code startedAt} to now, which must not pass its
-	 * wait by more than a bound, less any time its process was paused.
+	 * The thread stopped waiting; its call took from {@code startedAt} to now, which must
+	 * not pass its wait by more than a bound, less any time its process was paused.
 	 */
 	@Override
 	public void stopsWaiting(Object entry, long startedAt, long waitNanos, long pausedNanos, String who) {
@@ -111,9 +143,10 @@ final class ExplorationChecks implements ExplorationObserver {
 	}
 
 	/**
-	 * A holder writes to the key's fenced register with its token. A holding still held must be let
-	 * through: every token written before came from an earlier holding (invariant 6); unless the
-	 * store may have lost the lock while its holder still held it.
+	 * A holder writes to the key's fenced register with its token. A holding still held
+	 * must be let through: every token written before came from an earlier holding
+	 * (invariant 6); unless the store may have lost the lock while its holder still held
+	 * it.
 	 */
 	@Override
 	public void writes(String key, HoldingHandle handle, long token, boolean held, String who) {
@@ -137,8 +170,9 @@ final class ExplorationChecks implements ExplorationObserver {
 	}
 
 	/**
-	 * After every step: exclusion, held means held in the store, free locks are taken, and, while
-	 * the store answers in time and no process pauses, no holding lost before its lease ends.
+	 * After every step: exclusion, held means held in the store, free locks are taken,
+	 * and, while the store answers in time and no process pauses, no holding lost before
+	 * its lease ends.
 	 */
 	void afterStep() {
 		this.held.removeIf(this::endedOrLost);
@@ -154,8 +188,10 @@ final class ExplorationChecks implements ExplorationObserver {
 			return false;
 		}
 		Holding holding = entry.handle.holding();
-		// A holding counts on its lease less the store clock's allowance and the store's rounding down
-		// to whole milliseconds (invariant 2), and a hand-off leaves the store's lease alone when it is
+		// A holding counts on its lease less the store clock's allowance and the store's
+		// rounding down
+		// to whole milliseconds (invariant 2), and a hand-off leaves the store's lease
+		// alone when it is
 		// within a hundredth of the holding's (invariant 4).
 		long lease = holding.request().lease().toNanos();
 		long end = holding.leaseEnd() - Claim.clockAllowance(lease) - lease / 100 - TimeUnit.MILLISECONDS.toNanos(2);
@@ -185,7 +221,8 @@ final class ExplorationChecks implements ExplorationObserver {
 	private void checkFreeLocksAreTaken() {
 		long now = this.simulation.nanoTime();
 		for (String key : waitedKeys(now)) {
-			// A holding still held while the store lost the lock is a fault's doing: its waiters rightly sleep.
+			// A holding still held while the store lost the lock is a fault's doing: its
+			// waiters rightly sleep.
 			if (this.store.ownerAt(key) != null || this.store.queuedFor(key)
 					|| this.held.stream().anyMatch((entry) -> entry.key.equals(key))) {
 				this.freeWhileWaited.remove(key);
@@ -194,7 +231,8 @@ final class ExplorationChecks implements ExplorationObserver {
 			long since = this.freeWhileWaited.computeIfAbsent(key, (k) -> now);
 			if (now - since > (this.store.freedWithoutNotice(key) ? this.unnoticedFreeBound : this.freeBound)) {
 				fail("'" + key + "' has been free for " + millis(now - since) + " ms while threads waited for it: "
-						+ this.waiting.stream().filter((entry) -> entry.key.equals(key))
+						+ this.waiting.stream()
+							.filter((entry) -> entry.key.equals(key))
 							.map((entry) -> entry + " since " + this.simulation.millisSinceStart(entry.since) + " ms")
 							.toList());
 			}
@@ -203,10 +241,10 @@ final class ExplorationChecks implements ExplorationObserver {
 	}
 
 	/**
-	 * A process whose holder was refused a token knows the lock is no longer its own: while the
-	 * lock is free and a thread of that process waits for it, the process tries to take it at once
-	 * (or as soon as its thread began to wait, a pause ended, or its last call on the lock ended),
-	 * needing neither a notice nor a re-check.
+	 * A process whose holder was refused a token knows the lock is no longer its own:
+	 * while the lock is free and a thread of that process waits for it, the process tries
+	 * to take it at once (or as soon as its thread began to wait, a pause ended, or its
+	 * last call on the lock ended), needing neither a notice nor a re-check.
 	 */
 	private void checkKnownFreeLocksAreTried() {
 		long now = this.simulation.nanoTime();
@@ -218,7 +256,8 @@ final class ExplorationChecks implements ExplorationObserver {
 				return;
 			}
 			List<Waiting> waiters = this.waiting.stream()
-				.filter((entry) -> entry.key.equals(key) && entry.process == process && entry.deadline - now > KNOWN_FREE_TRY)
+				.filter((entry) -> entry.key.equals(key) && entry.process == process
+						&& entry.deadline - now > KNOWN_FREE_TRY)
 				.toList();
 			if (waiters.isEmpty()) {
 				return;
@@ -228,13 +267,18 @@ final class ExplorationChecks implements ExplorationObserver {
 			if (now - idle > KNOWN_FREE_TRY) {
 				fail("'" + key + "' has been free for " + millis(now - since) + " ms while " + process
 						+ ", whose holder was refused a token for it, waited for it without trying to take it for "
-						+ millis(now - idle) + " ms: " + this.waiting.stream()
-							.filter((entry) -> entry.key.equals(key) && entry.process == process).toList());
+						+ millis(now - idle) + " ms: "
+						+ this.waiting.stream()
+							.filter((entry) -> entry.key.equals(key) && entry.process == process)
+							.toList());
 			}
 		});
 	}
 
-	/** Keys a thread of a running process waits for, with more than the bound of its wait left. */
+	/**
+	 * Keys a thread of a running process waits for, with more than the bound of its wait
+	 * left.
+	 */
 	private List<String> waitedKeys(long now) {
 		List<String> keys = new ArrayList<>();
 		for (Waiting entry : this.waiting) {
@@ -247,7 +291,8 @@ final class ExplorationChecks implements ExplorationObserver {
 	}
 
 	private void fail(String what) {
-		this.simulation.failed(new AssertionError("At " + this.simulation.millisSinceStart(this.simulation.nanoTime()) + " ms: " + what));
+		this.simulation.failed(new AssertionError(
+				"At " + this.simulation.millisSinceStart(this.simulation.nanoTime()) + " ms: " + what));
 	}
 
 	static String millis(long nanos) {

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.util.ArrayList;
@@ -11,11 +28,12 @@ import org.jspecify.annotations.Nullable;
 import io.github.distlock.core.Simulation.SimulatedProcess;
 
 /**
- * The exploration's checks for a run on real threads and real time, against any store: instants
- * cannot be compared across threads as a simulation's can, so it keeps a history and checks it
- * afterwards. A holding found held right after it was taken and again right before it was let go
- * was surely held between the two readings (once not held, a holding stays so); two such spans of
- * one lock must not overlap, and their fencing tokens must grow in their order.
+ * The exploration's checks for a run on real threads and real time, against any store:
+ * instants cannot be compared across threads as a simulation's can, so it keeps a history
+ * and checks it afterwards. A holding found held right after it was taken and again right
+ * before it was let go was surely held between the two readings (once not held, a holding
+ * stays so); two such spans of one lock must not overlap, and their fencing tokens must
+ * grow in their order.
  */
 final class ExplorationHistory implements ExplorationObserver {
 
@@ -27,7 +45,9 @@ final class ExplorationHistory implements ExplorationObserver {
 
 	private final List<String> failures = new ArrayList<>();
 
-	/** @param overrunBound how much longer than its wait an acquisition may take */
+	/**
+	 * @param overrunBound how much longer than its wait an acquisition may take
+	 */
 	ExplorationHistory(long overrunBound) {
 		this.overrunBound = overrunBound;
 	}
@@ -38,7 +58,8 @@ final class ExplorationHistory implements ExplorationObserver {
 	}
 
 	@Override
-	public synchronized void stopsWaiting(Object waiting, long startedAt, long waitNanos, long pausedNanos, String who) {
+	public synchronized void stopsWaiting(Object waiting, long startedAt, long waitNanos, long pausedNanos,
+			String who) {
 		long took = System.nanoTime() - startedAt;
 		if (took - waitNanos > this.overrunBound) {
 			this.failures.add(who + " waited " + ExplorationChecks.millis(took) + " ms for a wait of "
@@ -77,7 +98,10 @@ final class ExplorationHistory implements ExplorationObserver {
 		}
 	}
 
-	/** The broken invariants: acquisitions past their waits, overlapping spans, tokens out of order. */
+	/**
+	 * The broken invariants: acquisitions past their waits, overlapping spans, tokens out
+	 * of order.
+	 */
 	synchronized List<String> failures() {
 		List<String> found = new ArrayList<>(this.failures);
 		Map<String, List<Span>> byKey = new java.util.LinkedHashMap<>();
@@ -92,15 +116,17 @@ final class ExplorationHistory implements ExplorationObserver {
 							+ ExplorationChecks.millis(before.surelyHeldUntil - after.surelyHeldFrom) + " ms");
 				}
 				if (before.token != 0 && after.token != 0 && after.token <= before.token) {
-					found.add("'" + key + "' was held by " + after.who + " with fencing token " + after.token + " after "
-							+ before.who + " held it with " + before.token);
+					found.add("'" + key + "' was held by " + after.who + " with fencing token " + after.token
+							+ " after " + before.who + " held it with " + before.token);
 				}
 			}
 		});
 		return found;
 	}
 
-	/** How many spans of surely held locks the history has, to show the run did something. */
+	/**
+	 * How many spans of surely held locks the history has, to show the run did something.
+	 */
 	synchronized int spans() {
 		return this.spans.size();
 	}

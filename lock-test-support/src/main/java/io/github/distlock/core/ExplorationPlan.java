@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.time.Duration;
@@ -6,9 +23,10 @@ import java.util.Random;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The shape of one exploration run, drawn from its seed: how many processes and threads contend
- * for how many keys, and how they use the locks (leases, waits, re-entry, fencing, minimum holds,
- * interrupts, pauses, stops). Few keys and short leases, so that the edges are met often.
+ * The shape of one exploration run, drawn from its seed: how many processes and threads
+ * contend for how many keys, and how they use the locks (leases, waits, re-entry,
+ * fencing, minimum holds, interrupts, pauses, stops). Few keys and short leases, so that
+ * the edges are met often.
  *
  * @param processes client processes of the store, each with a template of its own
  * @param threadsPerProcess worker threads of each process
@@ -18,8 +36,8 @@ import org.jspecify.annotations.Nullable;
  * @param interrupts whether a controller interrupts workers at random
  * @param pauses whether processes are paused at random (GC, {@code SIGSTOP})
  * @param stops whether templates are stopped and started again at random
- * @param longHolds whether holders work long while others try with short waits, again and again,
- * behind the same holder (what a store's client keeps per wait then piles up)
+ * @param longHolds whether holders work long while others try with short waits, again and
+ * again, behind the same holder (what a store's client keeps per wait then piles up)
  */
 record ExplorationPlan(int processes, int threadsPerProcess, int keys, Duration workload, Duration watchdogLease,
 		boolean interrupts, boolean pauses, boolean stops, boolean longHolds) {
@@ -43,13 +61,16 @@ record ExplorationPlan(int processes, int threadsPerProcess, int keys, Duration 
 
 	/** A fixed lease, or {@code null} for the watchdog. */
 	@Nullable Duration lease(Random random) {
-		// A long holder keeps its lock by the watchdog: a fixed lease would run out under its work.
-		return (this.longHolds || random.nextInt(3) == 0) ? null : Duration.ofMillis(20 + random.nextInt((int) LONGEST_LEASE.toMillis() - 20));
+		// A long holder keeps its lock by the watchdog: a fixed lease would run out under
+		// its work.
+		return (this.longHolds || random.nextInt(3) == 0) ? null
+				: Duration.ofMillis(20 + random.nextInt((int) LONGEST_LEASE.toMillis() - 20));
 	}
 
 	Duration waitFor(Random random) {
 		if (this.longHolds) {
-			// Short waits, so that a process stops listening now and then, behind the same holder.
+			// Short waits, so that a process stops listening now and then, behind the
+			// same holder.
 			return Duration.ofMillis(random.nextInt(100));
 		}
 		return switch (random.nextInt(4)) {
@@ -61,8 +82,9 @@ record ExplorationPlan(int processes, int threadsPerProcess, int keys, Duration 
 	}
 
 	/**
-	 * How long a worker that did not get the lock waits before it tries again: with long holders,
-	 * long enough that now and then nobody in its process waits, and the process stops listening.
+	 * How long a worker that did not get the lock waits before it tries again: with long
+	 * holders, long enough that now and then nobody in its process waits, and the process
+	 * stops listening.
 	 */
 	Duration pauseAfterBusy(Random random) {
 		return Duration.ofMillis(this.longHolds ? 50 + random.nextInt(300) : random.nextInt(50));
@@ -76,7 +98,10 @@ record ExplorationPlan(int processes, int threadsPerProcess, int keys, Duration 
 		return Duration.ofMillis((random.nextInt(8) == 0) ? random.nextInt(1_000) : random.nextInt(60));
 	}
 
-	/** The longest the store may keep a lock nobody releases: the longest lease anyone asks for. */
+	/**
+	 * The longest the store may keep a lock nobody releases: the longest lease anyone
+	 * asks for.
+	 */
 	Duration longestLease() {
 		return (this.watchdogLease.compareTo(LONGEST_LEASE) > 0) ? this.watchdogLease : LONGEST_LEASE;
 	}

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.time.Duration;
@@ -13,9 +30,9 @@ import io.github.distlock.core.Simulation.SimulatedProcess;
 import io.github.distlock.core.simulation.SimulatedRuntime;
 
 /**
- * One worker thread of a simulated process: until the workload's end it takes a random lock with a
- * random lease and wait, now and then re-enters it, mints a fencing token and writes with it,
- * works for a while, and lets go at once or after a minimum hold.
+ * One worker thread of a simulated process: until the workload's end it takes a random
+ * lock with a random lease and wait, now and then re-enters it, mints a fencing token and
+ * writes with it, works for a while, and lets go at once or after a minimum hold.
  */
 final class ExplorationWorker implements Runnable {
 
@@ -76,7 +93,7 @@ final class ExplorationWorker implements Runnable {
 		return (this.process != null) ? this.process.pausedNanos() : 0;
 	}
 
-	private Optional<LockHandle> acquire(String key, Duration lease, Duration wait) {
+	private Optional<LockHandle> acquire(String key, @Nullable Duration lease, Duration wait) {
 		long start = this.simulation.nanoTime();
 		long pausedBefore = pausedNanos();
 		Object waiting = this.checks.startsWaiting(key, start + wait.toNanos(), this.process, this.name);
@@ -126,7 +143,8 @@ final class ExplorationWorker implements Runnable {
 		catch (IllegalStateException ex) {
 			this.checks.refusedToken(key, this.process);
 			this.trace.log(this.name + " has no token for '" + key + "': " + ex.getMessage());
-			// An application's work may take a while to notice: meanwhile, its process knows the lock is lost.
+			// An application's work may take a while to notice: meanwhile, its process
+			// knows the lock is lost.
 			this.simulation.pass(TimeUnit.MILLISECONDS.toNanos(random.nextInt(1_000)));
 		}
 		catch (LockStoreException ex) {
@@ -139,7 +157,8 @@ final class ExplorationWorker implements Runnable {
 		try {
 			if (random.nextInt(6) == 0) {
 				Duration hold = Duration.ofMillis(1 + random.nextInt(300));
-				this.trace.log(this.name + " lets go of '" + key + "' after a minimum hold of " + hold.toMillis() + " ms");
+				this.trace
+					.log(this.name + " lets go of '" + key + "' after a minimum hold of " + hold.toMillis() + " ms");
 				handle.closeAfter(hold);
 			}
 			else {

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.time.Duration;
@@ -22,9 +39,10 @@ import io.github.distlock.store.Renewal;
 import io.github.distlock.store.StoredLock;
 
 /**
- * An {@link InMemoryLocker} with test hooks, per process: {@link #before} and {@link #after} an
- * operation ({@code acquire}, {@code release} (give-ways included), {@code renew},
- * {@code fence}), {@link #calls}, {@link #setReleaseNoticesActive} and {@link #loseClaim}. Thread-safe.
+ * An {@link InMemoryLocker} with test hooks, per process: {@link #before} and
+ * {@link #after} an operation ({@code acquire}, {@code release} (give-ways included),
+ * {@code renew}, {@code fence}), {@link #calls}, {@link #setReleaseNoticesActive} and
+ * {@link #loseClaim}. Thread-safe.
  */
 public final class FaultInjectingLocker implements Locker {
 
@@ -59,7 +77,10 @@ public final class FaultInjectingLocker implements Locker {
 		this.locker = locker;
 	}
 
-	/** Tells, as a store that connects or loads a script first would, when the store was sent the acquire. */
+	/**
+	 * Tells, as a store that connects or loads a script first would, when the store was
+	 * sent the acquire.
+	 */
 	@Override
 	public Acquisition tryAcquire(String key, String owner, Duration lease, Duration willWait) {
 		long called = System.nanoTime();
@@ -111,12 +132,14 @@ public final class FaultInjectingLocker implements Locker {
 	}
 
 	/**
-	 * Ends the lock's claim in the store on its own, as a ZooKeeper session that ends does: deletes
-	 * it and tells the claim loss listeners.
+	 * Ends the lock's claim in the store on its own, as a ZooKeeper session that ends
+	 * does: deletes it and tells the claim loss listeners.
 	 * @param key the lock, which must be held
 	 */
 	public void loseClaim(String key) {
-		String owner = this.locker.find(key).orElseThrow(() -> new IllegalStateException("'" + key + "' is not held")).owner();
+		String owner = this.locker.find(key)
+			.orElseThrow(() -> new IllegalStateException("'" + key + "' is not held"))
+			.owner();
 		this.locker.release(key, owner);
 		this.claimLossListeners.forEach((listener) -> listener.claimLost(key, owner));
 	}
@@ -134,7 +157,8 @@ public final class FaultInjectingLocker implements Locker {
 
 			@Override
 			public void close() {
-				FaultInjectingLocker.this.subscribed.computeIfPresent(key, (k, count) -> (count == 1) ? null : count - 1);
+				FaultInjectingLocker.this.subscribed.computeIfPresent(key,
+						(k, count) -> (count == 1) ? null : count - 1);
 				subscription.close();
 			}
 
@@ -147,8 +171,8 @@ public final class FaultInjectingLocker implements Locker {
 	}
 
 	/**
-	 * Makes the store one that sends no release notices at all, as a database without a way to
-	 * push them; also makes its notices inactive.
+	 * Makes the store one that sends no release notices at all, as a database without a
+	 * way to push them; also makes its notices inactive.
 	 */
 	public void sendNoReleaseNotices() {
 		this.sendsReleaseNotices = false;
@@ -166,8 +190,9 @@ public final class FaultInjectingLocker implements Locker {
 	}
 
 	/**
-	 * Sets whether the store vouches for this process's claims, as a ZooKeeper locker does while
-	 * its session is proven: while it does not, no holding of this process counts as held.
+	 * Sets whether the store vouches for this process's claims, as a ZooKeeper locker
+	 * does while its session is proven: while it does not, no holding of this process
+	 * counts as held.
 	 * @param keepsClaims whether claims are surely kept
 	 */
 	public void setKeepsClaims(boolean keepsClaims) {
@@ -175,23 +200,25 @@ public final class FaultInjectingLocker implements Locker {
 	}
 
 	/**
-	 * Sets whether this process gets release notices; while it does not, they are dropped. Turned
-	 * on again, they resume as subscriptions that are back do: listeners are told, for every lock
-	 * subscribed.
+	 * Sets whether this process gets release notices; while it does not, they are
+	 * dropped. Turned on again, they resume as subscriptions that are back do: listeners
+	 * are told, for every lock subscribed.
 	 * @param active whether notices are delivered
 	 */
 	public void setReleaseNoticesActive(boolean active) {
 		boolean resumed = active && !this.releaseNoticesActive;
 		this.releaseNoticesActive = active;
 		if (resumed) {
-			this.subscribed.keySet().forEach((key) -> this.listeners.forEach((listener) -> listener.noticesResumed(key)));
+			this.subscribed.keySet()
+				.forEach((key) -> this.listeners.forEach((listener) -> listener.noticesResumed(key)));
 		}
 	}
 
 	/**
-	 * Runs {@code behaviour} before every call of an operation, before the store sees it; it may
-	 * sleep, throw, or block on a latch.
-	 * @param operation {@code acquire}, {@code release}, {@code renew}, {@code fence} or {@code find}
+	 * Runs {@code behaviour} before every call of an operation, before the store sees it;
+	 * it may sleep, throw, or block on a latch.
+	 * @param operation {@code acquire}, {@code release}, {@code renew}, {@code fence} or
+	 * {@code find}
 	 * @param behaviour what to run
 	 */
 	public void before(String operation, Runnable behaviour) {
@@ -199,9 +226,10 @@ public final class FaultInjectingLocker implements Locker {
 	}
 
 	/**
-	 * Runs {@code behaviour} after the store applied an operation, before it answers: a failure
-	 * there is a reply lost on the way back.
-	 * @param operation {@code acquire}, {@code release}, {@code renew}, {@code fence} or {@code find}
+	 * Runs {@code behaviour} after the store applied an operation, before it answers: a
+	 * failure there is a reply lost on the way back.
+	 * @param operation {@code acquire}, {@code release}, {@code renew}, {@code fence} or
+	 * {@code find}
 	 * @param behaviour what to run
 	 */
 	public void after(String operation, Runnable behaviour) {
@@ -219,7 +247,8 @@ public final class FaultInjectingLocker implements Locker {
 
 	/**
 	 * Returns how often this process called an operation.
-	 * @param operation {@code acquire}, {@code release}, {@code renew}, {@code fence} or {@code find}
+	 * @param operation {@code acquire}, {@code release}, {@code renew}, {@code fence} or
+	 * {@code find}
 	 * @return the number of calls, failed ones included
 	 */
 	public long calls(String operation) {
@@ -229,9 +258,11 @@ public final class FaultInjectingLocker implements Locker {
 
 	private <T> T call(String operation, Supplier<T> applied) {
 		this.calls.computeIfAbsent(operation, (name) -> new AtomicLong()).incrementAndGet();
-		this.before.getOrDefault(operation, () -> { }).run();
+		this.before.getOrDefault(operation, () -> {
+		}).run();
 		T answer = applied.get();
-		this.after.getOrDefault(operation, () -> { }).run();
+		this.after.getOrDefault(operation, () -> {
+		}).run();
 		return answer;
 	}
 

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.time.Duration;
@@ -10,11 +27,12 @@ import io.github.distlock.core.simulation.SimulatedRuntime;
 import io.github.distlock.store.Locker;
 
 /**
- * The exploration's workload on real threads and real time, for a store that cannot run on a
- * simulation's virtual time (any store, in {@link AbstractLockerContractTests}): templates over the
- * given processes of one store, their workers taking a few locks as in the simulation, and the
- * history checked afterwards ({@link ExplorationHistory}). Not replayable as a seeded simulation
- * is, but the same invariants on the store's real timing.
+ * The exploration's workload on real threads and real time, for a store that cannot run
+ * on a simulation's virtual time (any store, in {@link AbstractLockerContractTests}):
+ * templates over the given processes of one store, their workers taking a few locks as in
+ * the simulation, and the history checked afterwards ({@link ExplorationHistory}). Not
+ * replayable as a seeded simulation is, but the same invariants on the store's real
+ * timing.
  */
 final class RealTimeExploration implements SimulatedRuntime {
 
@@ -22,7 +40,10 @@ final class RealTimeExploration implements SimulatedRuntime {
 
 	private final ExplorationPlan plan;
 
-	/** @param seed the workload's random choices (the threads' interleaving is the machine's) */
+	/**
+	 * @param seed the workload's random choices (the threads' interleaving is the
+	 * machine's)
+	 */
 	RealTimeExploration(long seed, ExplorationPlan plan) {
 		this.random = new Random(seed);
 		this.plan = plan;
@@ -32,7 +53,8 @@ final class RealTimeExploration implements SimulatedRuntime {
 	 * Runs the workload on one template per locker, and returns the broken invariants.
 	 * @param keyPrefix put before the plan's keys, so that runs never share a lock
 	 * @param lockers the processes, one locker each, on one store
-	 * @param overrunBound how much longer than its wait an acquisition may take on this store
+	 * @param overrunBound how much longer than its wait an acquisition may take on this
+	 * store
 	 */
 	List<String> run(String keyPrefix, List<Locker> lockers, Duration overrunBound) throws InterruptedException {
 		ExplorationHistory history = new ExplorationHistory(overrunBound.toNanos());
@@ -46,15 +68,19 @@ final class RealTimeExploration implements SimulatedRuntime {
 				templates.add(template);
 				for (int t = 0; t < this.plan.threadsPerProcess(); t++) {
 					String name = "p" + p + "-w" + t;
-					Thread worker = new Thread(new ExplorationWorker(name, template, this.plan, this, null, keyPrefix, history,
-							trace, end), name);
+					Thread worker = new Thread(new ExplorationWorker(name, template, this.plan, this, null, keyPrefix,
+							history, trace, end), name);
 					worker.start();
 					workers.add(worker);
 				}
 			}
 			List<String> failures = new ArrayList<>();
-			// A worker's last acquisition may begin just before the end and wait its longest.
-			long longest = this.plan.workload().plus(Duration.ofSeconds(3)).plus(overrunBound.multipliedBy(4)).toMillis();
+			// A worker's last acquisition may begin just before the end and wait its
+			// longest.
+			long longest = this.plan.workload()
+				.plus(Duration.ofSeconds(3))
+				.plus(overrunBound.multipliedBy(4))
+				.toMillis();
 			for (Thread worker : workers) {
 				worker.join(longest);
 				if (worker.isAlive()) {

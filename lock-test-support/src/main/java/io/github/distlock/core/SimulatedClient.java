@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.time.Duration;
@@ -21,17 +38,21 @@ import io.github.distlock.store.Renewal;
 import io.github.distlock.store.StoredLock;
 
 /**
- * One process's client of a {@link SimulatedStore}: every call crosses the network with a latency,
- * runs on the server at one instant (after a stall, in the order this client sent its calls), and
- * its reply comes back, late or never when the run's faults say so; then the caller times out,
- * though the command ran, maybe twice. A session store's client keeps its session alive with
- * heartbeats from its process (none while the process is paused) and proves it from their answers.
+ * One process's client of a {@link SimulatedStore}: every call crosses the network with a
+ * latency, runs on the server at one instant (after a stall, in the order this client
+ * sent its calls), and its reply comes back, late or never when the run's faults say so;
+ * then the caller times out, though the command ran, maybe twice. A session store's
+ * client keeps its session alive with heartbeats from its process (none while the process
+ * is paused) and proves it from their answers.
  */
 final class SimulatedClient implements Locker {
 
 	private static final long HEARTBEAT = SimulatedStore.SESSION_TIMEOUT / 4;
 
-	/** How long after its last heartbeat's answer a session is surely kept: well inside its timeout. */
+	/**
+	 * How long after its last heartbeat's answer a session is surely kept: well inside
+	 * its timeout.
+	 */
 	private static final long PROOF = SimulatedStore.SESSION_TIMEOUT * 2 / 3;
 
 	private final SimulatedStore store;
@@ -49,7 +70,9 @@ final class SimulatedClient implements Locker {
 
 	private final List<Subscription> subscriptions = new ArrayList<>();
 
-	/** Per key, this process's calls on it under way, and when one last began or ended. */
+	/**
+	 * Per key, this process's calls on it under way, and when one last began or ended.
+	 */
 	private final Map<String, KeyCalls> callsByKey = new LinkedHashMap<>();
 
 	private boolean connected;
@@ -57,7 +80,10 @@ final class SimulatedClient implements Locker {
 	/** Bumped by each reset, so that a call in flight during one fails. */
 	private int connection;
 
-	/** When the server ran this client's last command, so that its commands run in the order sent. */
+	/**
+	 * When the server ran this client's last command, so that its commands run in the
+	 * order sent.
+	 */
 	private long lastRun;
 
 	// A session store's session: what the server knows, and what the client knows.
@@ -95,7 +121,10 @@ final class SimulatedClient implements Locker {
 		return answer.acquired() ? Acquisition.acquiredAfter(Duration.ofNanos(sent[0] - callStart)) : answer;
 	}
 
-	/** The later of {@code since} and the end of this process's last call on {@code key}; now while one is under way. */
+	/**
+	 * The later of {@code since} and the end of this process's last call on {@code key};
+	 * now while one is under way.
+	 */
 	long idleSince(String key, long since) {
 		KeyCalls calls = this.callsByKey.get(key);
 		if (calls == null) {
@@ -155,7 +184,9 @@ final class SimulatedClient implements Locker {
 		return this.connected;
 	}
 
-	/** A call on some locks' keys, counted as this process's work on them while under way. */
+	/**
+	 * A call on some locks' keys, counted as this process's work on them while under way.
+	 */
 	private <T> T callOn(List<String> keys, Command<T> command) {
 		keys.forEach((key) -> this.callsByKey.merge(key, new KeyCalls(1, this.store.now()), KeyCalls::plus));
 		try {
@@ -219,7 +250,10 @@ final class SimulatedClient implements Locker {
 		return answer;
 	}
 
-	/** Runs a command on the server later, its caller gone; one the server refuses changes nothing. */
+	/**
+	 * Runs a command on the server later, its caller gone; one the server refuses changes
+	 * nothing.
+	 */
 	private void runLate(long delay, Command<?> command, long sentAt) {
 		this.store.runLate(delay, () -> {
 			try {
@@ -240,7 +274,10 @@ final class SimulatedClient implements Locker {
 		return new IllegalStateException("Simulated call interrupted", new InterruptedException());
 	}
 
-	/** Lets time pass until {@code time}; {@code false} when the thread was interrupted first. */
+	/**
+	 * Lets time pass until {@code time}; {@code false} when the thread was interrupted
+	 * first.
+	 */
 	private boolean passUntil(long time) {
 		while (this.store.now() - time < 0) {
 			if (Thread.currentThread().isInterrupted()) {
@@ -260,8 +297,8 @@ final class SimulatedClient implements Locker {
 	}
 
 	private long connectTime() {
-		return this.faults.slowConnections() ? (long) (this.store.random().nextDouble() * SimulatedStore.SLOWEST_CONNECT)
-				: hop();
+		return this.faults.slowConnections()
+				? (long) (this.store.random().nextDouble() * SimulatedStore.SLOWEST_CONNECT) : hop();
 	}
 
 	@Override
@@ -287,7 +324,10 @@ final class SimulatedClient implements Locker {
 		return subscription;
 	}
 
-	/** The server announces a release to this client's subscriptions of the key, if connected. */
+	/**
+	 * The server announces a release to this client's subscriptions of the key, if
+	 * connected.
+	 */
 	void released(String key) {
 		boolean subscribed = this.subscriptions.stream().anyMatch((subscription) -> subscription.key.equals(key));
 		if (!subscribed || !this.connected) {
@@ -309,7 +349,10 @@ final class SimulatedClient implements Locker {
 		}
 	}
 
-	/** The connection resets: calls in flight fail, notices stop until the client is connected again. */
+	/**
+	 * The connection resets: calls in flight fail, notices stop until the client is
+	 * connected again.
+	 */
 	void reset() {
 		this.connected = false;
 		this.connection++;
@@ -323,7 +366,10 @@ final class SimulatedClient implements Locker {
 		});
 	}
 
-	/** Sets a session store's lease end: the holder's process deletes the lock then, unless renewed. */
+	/**
+	 * Sets a session store's lease end: the holder's process deletes the lock then,
+	 * unless renewed.
+	 */
 	void leaseSet(String key, String owner, long end) {
 		if (this.store.kind() == Kind.SESSION) {
 			this.store.simulation().at(end - this.store.now(), this, () -> this.store.leaseEnded(key, owner, end));
@@ -337,7 +383,10 @@ final class SimulatedClient implements Locker {
 		}
 	}
 
-	/** Runs in the process, so not while it is paused: keeps the session alive and proves it. */
+	/**
+	 * Runs in the process, so not while it is paused: keeps the session alive and proves
+	 * it.
+	 */
 	private void heartbeat() {
 		this.store.expireUnheardSessions();
 		learnOfSessionEnd();
@@ -357,7 +406,10 @@ final class SimulatedClient implements Locker {
 		}
 	}
 
-	/** The client learns that its session ended: its claims are lost, and it gets a new session. */
+	/**
+	 * The client learns that its session ended: its claims are lost, and it gets a new
+	 * session.
+	 */
 	private void learnOfSessionEnd() {
 		if (this.store.kind() == Kind.SESSION && !this.sessionLive) {
 			Map<String, String> lost = new LinkedHashMap<>(this.lostWithSession);

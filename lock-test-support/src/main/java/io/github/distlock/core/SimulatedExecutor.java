@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.util.ArrayList;
@@ -14,9 +31,10 @@ import java.util.concurrent.TimeUnit;
 import io.github.distlock.core.Simulation.SimulatedProcess;
 
 /**
- * An executor whose tasks run on simulated threads of one process, at their virtual time: the
- * core's timers and pools under {@link Simulation}. Its workers wait for the next task due, so
- * they take the baton like any other simulated thread. Shutting it down drops the tasks not run.
+ * An executor whose tasks run on simulated threads of one process, at their virtual time:
+ * the core's timers and pools under {@link Simulation}. Its workers wait for the next
+ * task due, so they take the baton like any other simulated thread. Shutting it down
+ * drops the tasks not run.
  */
 final class SimulatedExecutor extends AbstractExecutorService implements ScheduledExecutorService {
 
@@ -77,7 +95,8 @@ final class SimulatedExecutor extends AbstractExecutorService implements Schedul
 			throw ex;
 		}
 		catch (Throwable ex) {
-			// A core task must not throw: the system's executor would swallow it, and a lock's work be lost.
+			// A core task must not throw: the system's executor would swallow it, and a
+			// lock's work be lost.
 			this.simulation.failed(new AssertionError("A task of " + this.name + " threw", ex));
 		}
 	}
@@ -92,7 +111,8 @@ final class SimulatedExecutor extends AbstractExecutorService implements Schedul
 			task = new Task(command, this.simulation.nanoTime() + Math.max(0, unit.toNanos(delay)), this.sequence++);
 			this.tasks.add(task);
 		}
-		// Each idle worker looks again: the new task may be due before the one it waits for.
+		// Each idle worker looks again: the new task may be due before the one it waits
+		// for.
 		this.workers.forEach(SimulatedThread::wake);
 		return task;
 	}
@@ -156,7 +176,10 @@ final class SimulatedExecutor extends AbstractExecutorService implements Schedul
 		throw new UnsupportedOperationException("The core schedules each run itself");
 	}
 
-	/** A task due at a virtual time; tasks due together run in the order they were scheduled. */
+	/**
+	 * A task due at a virtual time; tasks due together run in the order they were
+	 * scheduled.
+	 */
 	private final class Task implements ScheduledFuture<Object>, Runnable {
 
 		private final Runnable command;

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.time.Duration;
@@ -5,6 +22,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
@@ -19,12 +37,13 @@ import io.github.distlock.store.Renewal;
 import io.github.distlock.store.StoredLock;
 
 /**
- * A lock store on a {@link Simulation}'s virtual time, with the semantics of distlock's stores and
- * the faults of a run ({@link StoreFaults}): a LEASE store like Redis and JDBC (the server ends a
- * lock when its lease runs out), or a SESSION store like ZooKeeper (a lock lives with its holder's
- * session, which the holder's process keeps alive while it runs; the holder's process deletes it
- * when its lease ends). The server's state is changed only by one simulated thread at a time, so it
- * needs no locking; its clients ({@link SimulatedClient}) send it calls with latencies and faults.
+ * A lock store on a {@link Simulation}'s virtual time, with the semantics of distlock's
+ * stores and the faults of a run ({@link StoreFaults}): a LEASE store like Redis and JDBC
+ * (the server ends a lock when its lease runs out), or a SESSION store like ZooKeeper (a
+ * lock lives with its holder's session, which the holder's process keeps alive while it
+ * runs; the holder's process deletes it when its lease ends). The server's state is
+ * changed only by one simulated thread at a time, so it needs no locking; its clients
+ * ({@link SimulatedClient}) send it calls with latencies and faults.
  */
 final class SimulatedStore implements ExploredStore {
 
@@ -43,13 +62,19 @@ final class SimulatedStore implements ExploredStore {
 	/** A session not heard from for this long ends on the server. */
 	static final long SESSION_TIMEOUT = TimeUnit.MILLISECONDS.toNanos(400);
 
-	/** How long a lock given way is left to other processes' waiters, as the Redis store does. */
+	/**
+	 * How long a lock given way is left to other processes' waiters, as the Redis store
+	 * does.
+	 */
 	private static final long GIVE_WAY = TimeUnit.MILLISECONDS.toNanos(100);
 
 	/** How long the owner of a release is remembered, as the Redis store does. */
 	private static final long RELEASED_MEMORY = TimeUnit.SECONDS.toNanos(10);
 
-	/** What a session store answers for a holder's lease, which only the holder's process knows. */
+	/**
+	 * What a session store answers for a holder's lease, which only the holder's process
+	 * knows.
+	 */
 	private static final Duration SESSION_RECHECK = Duration.ofSeconds(1);
 
 	private final Simulation simulation;
@@ -60,13 +85,22 @@ final class SimulatedStore implements ExploredStore {
 
 	private final Map<String, StoredLockState> locks = new LinkedHashMap<>();
 
-	/** Per key, the processes waiting for it (by {@link Locker#processOf}): until when, and on which client. */
+	/**
+	 * Per key, the processes waiting for it (by {@link Locker#processOf}): until when,
+	 * and on which client.
+	 */
 	private final Map<String, Map<String, Waiter>> waiters = new LinkedHashMap<>();
 
-	/** Per key given way, the process it was given way by and until when others have it first. */
+	/**
+	 * Per key given way, the process it was given way by and until when others have it
+	 * first.
+	 */
 	private final Map<String, GiveWay> giveWays = new LinkedHashMap<>();
 
-	/** Per key, the owner of its last release that someone waited for, and until when it is remembered. */
+	/**
+	 * Per key, the owner of its last release that someone waited for, and until when it
+	 * is remembered.
+	 */
 	private final Map<String, Released> released = new LinkedHashMap<>();
 
 	private final Map<String, Boolean> freedWithoutNotice = new LinkedHashMap<>();
@@ -119,14 +153,20 @@ final class SimulatedStore implements ExploredStore {
 		return process(name, GIVE_WAY);
 	}
 
-	/** A process that leaves a lock it gives way to others' waiters for {@code giveWay} (virtual). */
+	/**
+	 * A process that leaves a lock it gives way to others' waiters for {@code giveWay}
+	 * (virtual).
+	 */
 	SimulatedClient process(String name, long giveWay) {
 		SimulatedClient client = new SimulatedClient(this, name, giveWay);
 		this.clients.add(client);
 		return client;
 	}
 
-	/** Starts the run's server faults (pauses, restarts, failovers, resets), until {@code end}. */
+	/**
+	 * Starts the run's server faults (pauses, restarts, failovers, resets), until
+	 * {@code end}.
+	 */
 	void startFaults(long end) {
 		if (this.faults.serverPauses() || this.faults.dataLoss() || this.faults.resets()) {
 			this.simulation.start(null, "store-faults", () -> injectFaults(end));
@@ -151,16 +191,17 @@ final class SimulatedStore implements ExploredStore {
 	}
 
 	/**
-	 * The server forgets what changed in the last {@code window} (a failover to a replica that
-	 * missed those writes), or everything (a restart without its data): tokens still grow, being
-	 * based on the server's clock.
+	 * The server forgets what changed in the last {@code window} (a failover to a replica
+	 * that missed those writes), or everything (a restart without its data): tokens still
+	 * grow, being based on the server's clock.
 	 */
 	void loseData(long window) {
 		long since = now() - window;
 		this.locks.entrySet().removeIf((entry) -> {
 			boolean lost = window == Long.MAX_VALUE || entry.getValue().changedAt - since > 0;
 			if (lost) {
-				// Gone without a release notice: waiters look again when the lease they were told ends.
+				// Gone without a release notice: waiters look again when the lease they
+				// were told ends.
 				this.freedWithoutNotice.put(entry.getKey(), true);
 			}
 			return lost;
@@ -170,7 +211,10 @@ final class SimulatedStore implements ExploredStore {
 		this.released.clear();
 	}
 
-	/** When (virtual) the server runs a command that arrives at {@code arrival}: after any stall. */
+	/**
+	 * When (virtual) the server runs a command that arrives at {@code arrival}: after any
+	 * stall.
+	 */
 	long serverTimeFor(long arrival) {
 		return Simulation.later(arrival, this.pausedUntil);
 	}
@@ -203,14 +247,17 @@ final class SimulatedStore implements ExploredStore {
 			Waiter waiter = new Waiter(now() + willWait.toNanos(), client);
 			this.waiters.computeIfAbsent(key, (k) -> new LinkedHashMap<>()).put(process, waiter);
 			if (this.kind == Kind.SESSION) {
-				// The waiter's process deletes its queued node when the wait ends, unless a newer attempt came.
+				// The waiter's process deletes its queued node when the wait ends, unless
+				// a newer attempt came.
 				this.simulation.at(willWait.toNanos(), client, () -> waitEnded(key, process, waiter));
 			}
 		}
 		if (this.kind == Kind.SESSION) {
 			return Acquisition.busy(SESSION_RECHECK);
 		}
-		long left = (lock != null) ? lock.expiresAt - now() : giveWay.until - now();
+		// A lock that is free here is given way: it would have been taken above
+		// otherwise.
+		long left = (lock != null) ? lock.expiresAt - now() : Objects.requireNonNull(giveWay).until - now();
 		return Acquisition.busy(Duration.ofNanos(Math.max(TimeUnit.MILLISECONDS.toNanos(1), left)));
 	}
 
@@ -219,9 +266,9 @@ final class SimulatedStore implements ExploredStore {
 	}
 
 	/**
-	 * Whether {@code process} gave {@code key} way and it is still left to others: for a window
-	 * in a lease store; in a session store, while another process's waiter is queued for it (its
-	 * queued node is then the lowest, as in ZooKeeper).
+	 * Whether {@code process} gave {@code key} way and it is still left to others: for a
+	 * window in a lease store; in a session store, while another process's waiter is
+	 * queued for it (its queued node is then the lowest, as in ZooKeeper).
 	 */
 	private boolean givenWayBy(String key, String process) {
 		GiveWay giveWay = this.giveWays.get(key);
@@ -240,7 +287,10 @@ final class SimulatedStore implements ExploredStore {
 		return this.kind == Kind.SESSION && live(key) == null && giveWay != null && givenWayBy(key, giveWay.process);
 	}
 
-	/** Releases the lock and leaves it to other processes' waiters for {@code window} (a lease store). */
+	/**
+	 * Releases the lock and leaves it to other processes' waiters for {@code window} (a
+	 * lease store).
+	 */
 	Release giveWay(String key, String owner, String process, long window) {
 		return release(key, owner, process, window);
 	}
@@ -257,13 +307,18 @@ final class SimulatedStore implements ExploredStore {
 		this.locks.remove(key);
 		Map<String, Long> waiting = liveWaiters(key);
 		if (!waiting.isEmpty()) {
-			// Remembered, so that the same release sent again answers GONE, not TAKEN by the waiter.
+			// Remembered, so that the same release sent again answers GONE, not TAKEN by
+			// the waiter.
 			this.released.put(key, new Released(owner, now() + RELEASED_MEMORY));
 		}
-		List<Long> othersWaitUntil = waiting.entrySet().stream().filter((w) -> !w.getKey().equals(givingWayFrom))
-			.map(Map.Entry::getValue).toList();
+		List<Long> othersWaitUntil = waiting.entrySet()
+			.stream()
+			.filter((w) -> !w.getKey().equals(givingWayFrom))
+			.map(Map.Entry::getValue)
+			.toList();
 		if (givingWayFrom != null && !othersWaitUntil.isEmpty()) {
-			// A lease store leaves it for a window, no longer than the others wait (a session store: see givenWayBy).
+			// A lease store leaves it for a window, no longer than the others wait (a
+			// session store: see givenWayBy).
 			long lastWaitEnds = othersWaitUntil.stream().reduce(now(), Simulation::later);
 			this.giveWays.put(key, new GiveWay(givingWayFrom, now() + Math.min(window, lastWaitEnds - now())));
 		}
@@ -288,12 +343,16 @@ final class SimulatedStore implements ExploredStore {
 		if (lock == null || !lock.owner.equals(owner)) {
 			return 0;
 		}
-		// Based on the clock, so that tokens grow across a restart that lost the last one.
+		// Based on the clock, so that tokens grow across a restart that lost the last
+		// one.
 		this.lastToken = Math.max(this.lastToken + 1, now() / 1_000);
 		return this.lastToken;
 	}
 
-	/** The holder's process ends its lease (a session store, where only it knows the lease). */
+	/**
+	 * The holder's process ends its lease (a session store, where only it knows the
+	 * lease).
+	 */
 	void leaseEnded(String key, String owner, long end) {
 		StoredLockState lock = live(key);
 		if (lock != null && lock.owner.equals(owner) && lock.expiresAt == end) {
@@ -303,7 +362,8 @@ final class SimulatedStore implements ExploredStore {
 	}
 
 	/**
-	 * The session of {@code client} ended on the server: its locks go, and their waiters are told.
+	 * The session of {@code client} ended on the server: its locks go, and their waiters
+	 * are told.
 	 * @return the locks it held, each a key and its owner
 	 */
 	Map<String, String> sessionEnded(SimulatedClient client) {
@@ -324,10 +384,12 @@ final class SimulatedStore implements ExploredStore {
 	/** A lock is gone: if anyone waited for it, its subscribers are told. */
 	private void freed(String key) {
 		boolean waited = !liveWaiters(key).isEmpty();
-		// Nobody is told when no waiter is known: one whose mark the store lost looks again when its holder's lease ends.
+		// Nobody is told when no waiter is known: one whose mark the store lost looks
+		// again when its holder's lease ends.
 		this.freedWithoutNotice.put(key, !waited);
 		if (this.kind == Kind.LEASE) {
-			// A session store's queue keeps its waiters until each takes the lock or stops waiting.
+			// A session store's queue keeps its waiters until each takes the lock or
+			// stops waiting.
 			this.waiters.remove(key);
 		}
 		if (waited) {
@@ -336,9 +398,9 @@ final class SimulatedStore implements ExploredStore {
 	}
 
 	/**
-	 * Each process waiting for {@code key} now, and until when: in a lease store until its mark
-	 * expires; in a session store until its queued node is deleted, by its process when its wait
-	 * ends (not while it is paused), or with its session.
+	 * Each process waiting for {@code key} now, and until when: in a lease store until
+	 * its mark expires; in a session store until its queued node is deleted, by its
+	 * process when its wait ends (not while it is paused), or with its session.
 	 */
 	private Map<String, Long> liveWaiters(String key) {
 		Map<String, Long> waiting = new LinkedHashMap<>();
@@ -350,7 +412,10 @@ final class SimulatedStore implements ExploredStore {
 		return waiting;
 	}
 
-	/** A session store's waiter's process deletes its queued node, its wait over, unless a newer attempt replaced it. */
+	/**
+	 * A session store's waiter's process deletes its queued node, its wait over, unless a
+	 * newer attempt replaced it.
+	 */
 	private void waitEnded(String key, String process, Waiter waiter) {
 		Map<String, Waiter> byProcess = this.waiters.getOrDefault(key, Map.of());
 		if (byProcess.get(process) == waiter) {
@@ -362,10 +427,11 @@ final class SimulatedStore implements ExploredStore {
 	}
 
 	/**
-	 * The client no longer waits for {@code key} (or any key, when {@code null}): a session store
-	 * deletes its queued nodes (its last subscription of the key closed, or its session ended), and
-	 * the waiters queued behind one that held a free lock are told, as ZooKeeper's watch on the
-	 * deleted node tells them; a lease store keeps its waiters' marks until they expire.
+	 * The client no longer waits for {@code key} (or any key, when {@code null}): a
+	 * session store deletes its queued nodes (its last subscription of the key closed, or
+	 * its session ended), and the waiters queued behind one that held a free lock are
+	 * told, as ZooKeeper's watch on the deleted node tells them; a lease store keeps its
+	 * waiters' marks until they expire.
 	 */
 	void stoppedWaiting(@Nullable String key, SimulatedClient client) {
 		if (this.kind == Kind.LEASE) {
@@ -382,8 +448,9 @@ final class SimulatedStore implements ExploredStore {
 	}
 
 	/**
-	 * The lock's end in the store, by the server's clock: a lease store ends it then; a session
-	 * store's holder process does. A fast clock ends it sooner, by as much as the protocol allows for.
+	 * The lock's end in the store, by the server's clock: a lease store ends it then; a
+	 * session store's holder process does. A fast clock ends it sooner, by as much as the
+	 * protocol allows for.
 	 */
 	private long leaseEnd(Duration lease) {
 		long storeLease = TimeUnit.MILLISECONDS.toNanos(Math.max(1, lease.toMillis()));
@@ -393,7 +460,9 @@ final class SimulatedStore implements ExploredStore {
 		return now() + storeLease;
 	}
 
-	/** Ends the sessions not heard from for their timeout, as the server does on its own. */
+	/**
+	 * Ends the sessions not heard from for their timeout, as the server does on its own.
+	 */
 	void expireUnheardSessions() {
 		this.clients.forEach(SimulatedClient::expireSessionIfUnheard);
 	}
@@ -409,13 +478,17 @@ final class SimulatedStore implements ExploredStore {
 		return lock;
 	}
 
-	/** Each lock's time to live in milliseconds, as the store contract reads it: {@code -1} for a session's lock. */
+	/**
+	 * Each lock's time to live in milliseconds, as the store contract reads it:
+	 * {@code -1} for a session's lock.
+	 */
 	Map<String, Long> timesToLive() {
 		Map<String, Long> timesToLive = new LinkedHashMap<>();
 		for (String key : List.copyOf(this.locks.keySet())) {
 			StoredLockState lock = live(key);
 			if (lock != null) {
-				timesToLive.put(key, (this.kind == Kind.LEASE) ? TimeUnit.NANOSECONDS.toMillis(lock.expiresAt - now()) : -1);
+				timesToLive.put(key,
+						(this.kind == Kind.LEASE) ? TimeUnit.NANOSECONDS.toMillis(lock.expiresAt - now()) : -1);
 			}
 		}
 		return timesToLive;
@@ -426,7 +499,8 @@ final class SimulatedStore implements ExploredStore {
 		if (lock == null) {
 			return Optional.empty();
 		}
-		return Optional.of(new StoredLock(lock.owner, (this.kind == Kind.LEASE) ? Duration.ofNanos(lock.expiresAt - now()) : null));
+		return Optional.of(new StoredLock(lock.owner,
+				(this.kind == Kind.LEASE) ? Duration.ofNanos(lock.expiresAt - now()) : null));
 	}
 
 	@Override
@@ -452,8 +526,10 @@ final class SimulatedStore implements ExploredStore {
 
 	@Override
 	public long idleSince(String key, String process, long since) {
-		return this.clients.stream().filter((client) -> client.toString().equals(process))
-			.mapToLong((client) -> client.idleSince(key, since)).reduce(since, Simulation::later);
+		return this.clients.stream()
+			.filter((client) -> client.toString().equals(process))
+			.mapToLong((client) -> client.idleSince(key, since))
+			.reduce(since, Simulation::later);
 	}
 
 	@Override

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.util.concurrent.Semaphore;
@@ -7,8 +24,8 @@ import org.jspecify.annotations.Nullable;
 import io.github.distlock.core.Simulation.SimulatedProcess;
 
 /**
- * A real thread that runs only when its {@link Simulation} hands it the baton, and hands it back
- * whenever it waits, so that one simulated thread runs at a time.
+ * A real thread that runs only when its {@link Simulation} hands it the baton, and hands
+ * it back whenever it waits, so that one simulated thread runs at a time.
  */
 final class SimulatedThread {
 
@@ -83,8 +100,8 @@ final class SimulatedThread {
 	}
 
 	/**
-	 * The running thread waits until {@code until} (virtual), or until woken, and hands the baton
-	 * back meanwhile; called on this thread only.
+	 * The running thread waits until {@code until} (virtual), or until woken, and hands
+	 * the baton back meanwhile; called on this thread only.
 	 */
 	void await(long until) {
 		if (this.simulation.isAborted()) {
@@ -118,10 +135,14 @@ final class SimulatedThread {
 		if (this.process != null && this.process.isPausedAt(now)) {
 			return false;
 		}
-		return this.state == State.RUNNABLE || (this.state == State.WAITING && this.wakeAt != FOR_EVER && now - this.wakeAt >= 0);
+		return this.state == State.RUNNABLE
+				|| (this.state == State.WAITING && this.wakeAt != FOR_EVER && now - this.wakeAt >= 0);
 	}
 
-	/** The earliest virtual time at which it may run, or {@link Long#MAX_VALUE} when only a wake can make it. */
+	/**
+	 * The earliest virtual time at which it may run, or {@link Long#MAX_VALUE} when only
+	 * a wake can make it.
+	 */
 	synchronized long nextRunnableAt() {
 		long at = switch (this.state) {
 			case RUNNABLE -> this.simulation.nanoTime();

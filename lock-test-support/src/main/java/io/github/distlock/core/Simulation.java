@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.util.ArrayList;
@@ -18,33 +35,42 @@ import io.github.distlock.core.simulation.SimulatedRuntime;
 
 /**
  * A deterministic simulation of several processes on virtual time (PROTOCOL.md, "Time and
- * exploration"). Every simulated thread is a real thread, but only one runs at a time: it runs
- * until it waits (for a condition, for time to pass, for a task), then the simulation picks the
- * next one among those that may run, by its seed. Time moves only when none may run, straight to
- * the next moment one may. So a run depends on its seed alone, and is replayed from it.
+ * exploration"). Every simulated thread is a real thread, but only one runs at a time: it
+ * runs until it waits (for a condition, for time to pass, for a task), then the
+ * simulation picks the next one among those that may run, by its seed. Time moves only
+ * when none may run, straight to the next moment one may. So a run depends on its seed
+ * alone, and is replayed from it.
  *
- * <p>Each process has a {@link Timing} ({@link #process}): the core objects built on it read the
- * virtual time, wait on conditions whose timed waits count virtual time, and run their executors'
- * tasks on simulated threads of that process. A paused process runs nothing until it resumes.
+ * <p>
+ * Each process has a {@link Timing} ({@link #process}): the core objects built on it read
+ * the virtual time, wait on conditions whose timed waits count virtual time, and run
+ * their executors' tasks on simulated threads of that process. A paused process runs
+ * nothing until it resumes.
  */
 final class Simulation implements SimulatedRuntime, AutoCloseable {
 
 	/**
-	 * Where virtual time may start, as {@link System#nanoTime()} may start anywhere: far from zero,
-	 * below it, or seconds before the clock wraps past {@link Long#MAX_VALUE}, so that a comparison
-	 * of instants instead of their difference breaks a run. (One nanosecond off the whole second,
-	 * so that no instant of whole microseconds after it is {@link SimulatedThread#FOR_EVER}.)
+	 * Where virtual time may start, as {@link System#nanoTime()} may start anywhere: far
+	 * from zero, below it, or seconds before the clock wraps past {@link Long#MAX_VALUE},
+	 * so that a comparison of instants instead of their difference breaks a run. (One
+	 * nanosecond off the whole second, so that no instant of whole microseconds after it
+	 * is {@link SimulatedThread#FOR_EVER}.)
 	 */
 	private static final long[] STARTS = { 1L << 40, -(1L << 62), Long.MAX_VALUE - TimeUnit.SECONDS.toNanos(3) + 1 };
 
-	/** How long the running thread may go without waiting, in real time, before the run fails. */
+	/**
+	 * How long the running thread may go without waiting, in real time, before the run
+	 * fails.
+	 */
 	private static final long STEP_WATCHDOG_SECONDS = 30;
 
 	private final long seed;
 
 	private final Random random;
 
-	/** Guards the threads' states; the driver and the running thread take it only briefly. */
+	/**
+	 * Guards the threads' states; the driver and the running thread take it only briefly.
+	 */
 	private final ReentrantLock state = new ReentrantLock();
 
 	private final List<SimulatedThread> threads = new ArrayList<>();
@@ -70,7 +96,10 @@ final class Simulation implements SimulatedRuntime, AutoCloseable {
 		this.now = this.start;
 	}
 
-	/** Milliseconds from the run's start to {@code instant}, as failures and traces print instants. */
+	/**
+	 * Milliseconds from the run's start to {@code instant}, as failures and traces print
+	 * instants.
+	 */
 	String millisSinceStart(long instant) {
 		return ExplorationChecks.millis(instant - this.start);
 	}
@@ -101,7 +130,9 @@ final class Simulation implements SimulatedRuntime, AutoCloseable {
 		return process;
 	}
 
-	/** Starts a simulated thread of {@code process}; it runs when the simulation picks it. */
+	/**
+	 * Starts a simulated thread of {@code process}; it runs when the simulation picks it.
+	 */
 	SimulatedThread start(@Nullable SimulatedProcess process, String name, Runnable body) {
 		SimulatedThread thread = new SimulatedThread(this, process, name, body);
 		this.state.lock();
@@ -164,9 +195,11 @@ final class Simulation implements SimulatedRuntime, AutoCloseable {
 	}
 
 	/**
-	 * Runs simulated threads one step at a time until virtual time reaches {@code until}, nothing
-	 * can run any more, or a failure; after every step, {@code afterStep} checks the invariants.
-	 * @return whether anything could still run (false: every thread ended or waits for ever)
+	 * Runs simulated threads one step at a time until virtual time reaches {@code until},
+	 * nothing can run any more, or a failure; after every step, {@code afterStep} checks
+	 * the invariants.
+	 * @return whether anything could still run (false: every thread ended or waits for
+	 * ever)
 	 */
 	boolean runUntil(long until, Runnable afterStep) {
 		while (this.failures.isEmpty()) {
@@ -193,8 +226,8 @@ final class Simulation implements SimulatedRuntime, AutoCloseable {
 		next.resume();
 		try {
 			if (!this.driver.tryAcquire(STEP_WATCHDOG_SECONDS, TimeUnit.SECONDS)) {
-				IllegalStateException stuck = new IllegalStateException("Simulated thread " + next
-						+ " ran for " + STEP_WATCHDOG_SECONDS + " s without waiting: blocked outside the simulation?");
+				IllegalStateException stuck = new IllegalStateException("Simulated thread " + next + " ran for "
+						+ STEP_WATCHDOG_SECONDS + " s without waiting: blocked outside the simulation?");
 				stuck.setStackTrace(next.stackTrace());
 				throw stuck;
 			}
@@ -205,7 +238,10 @@ final class Simulation implements SimulatedRuntime, AutoCloseable {
 		}
 	}
 
-	/** Drops an ended thread, so that a long run does not look through every thread it ever had. */
+	/**
+	 * Drops an ended thread, so that a long run does not look through every thread it
+	 * ever had.
+	 */
 	private void forgetIfEnded(SimulatedThread thread) {
 		if (thread.hasEnded()) {
 			this.state.lock();
@@ -218,7 +254,9 @@ final class Simulation implements SimulatedRuntime, AutoCloseable {
 		}
 	}
 
-	/** Called by the running thread when it waits or ends: the driver picks the next one. */
+	/**
+	 * Called by the running thread when it waits or ends: the driver picks the next one.
+	 */
 	void yieldToDriver() {
 		this.driver.release();
 	}
@@ -268,7 +306,10 @@ final class Simulation implements SimulatedRuntime, AutoCloseable {
 		return this.aborted;
 	}
 
-	/** Ends the run: every simulated thread still waiting unwinds, and its real thread ends. */
+	/**
+	 * Ends the run: every simulated thread still waiting unwinds, and its real thread
+	 * ends.
+	 */
 	@Override
 	public void close() {
 		this.aborted = true;
@@ -281,8 +322,8 @@ final class Simulation implements SimulatedRuntime, AutoCloseable {
 	}
 
 	/**
-	 * The timing of one simulated process: virtual time, conditions of simulated threads, and
-	 * executors whose tasks run on simulated threads of the process.
+	 * The timing of one simulated process: virtual time, conditions of simulated threads,
+	 * and executors whose tasks run on simulated threads of the process.
 	 */
 	static final class SimulatedProcess implements Timing {
 
@@ -290,7 +331,9 @@ final class Simulation implements SimulatedRuntime, AutoCloseable {
 
 		private final String name;
 
-		/** Until when (virtual) the process is paused, as by a long GC or {@code SIGSTOP}. */
+		/**
+		 * Until when (virtual) the process is paused, as by a long GC or {@code SIGSTOP}.
+		 */
 		private volatile long pausedUntil;
 
 		private volatile long pausedNanos;
@@ -314,7 +357,9 @@ final class Simulation implements SimulatedRuntime, AutoCloseable {
 			return this.simulation;
 		}
 
-		/** Pauses every thread of the process for {@code nanos} of virtual time from now. */
+		/**
+		 * Pauses every thread of the process for {@code nanos} of virtual time from now.
+		 */
 		void pause(long nanos) {
 			long until = this.simulation.nanoTime() + nanos;
 			long from = later(this.pausedUntil, this.simulation.nanoTime());
@@ -324,7 +369,9 @@ final class Simulation implements SimulatedRuntime, AutoCloseable {
 			}
 		}
 
-		/** How long the process has been paused in all, for bounds that exclude pauses. */
+		/**
+		 * How long the process has been paused in all, for bounds that exclude pauses.
+		 */
 		long pausedNanos() {
 			return this.pausedNanos;
 		}
@@ -362,12 +409,16 @@ final class Simulation implements SimulatedRuntime, AutoCloseable {
 		}
 
 		private SimulatedExecutor executor(String threadName, int threads) {
-			SimulatedExecutor executor = new SimulatedExecutor(this.simulation, this, this.name + "-" + threadName, threads);
+			SimulatedExecutor executor = new SimulatedExecutor(this.simulation, this, this.name + "-" + threadName,
+					threads);
 			this.executors.add(executor);
 			return executor;
 		}
 
-		/** Tasks scheduled on the process's executors and not yet run, for the exploration's bounds. */
+		/**
+		 * Tasks scheduled on the process's executors and not yet run, for the
+		 * exploration's bounds.
+		 */
 		int pendingTasks() {
 			return this.executors.stream().mapToInt(SimulatedExecutor::pending).sum();
 		}

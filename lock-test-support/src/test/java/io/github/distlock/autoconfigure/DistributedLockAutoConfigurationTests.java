@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.autoconfigure;
 
 import java.time.Duration;
@@ -29,16 +46,17 @@ import org.springframework.core.NestedExceptionUtils;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Conditions and properties of {@link DistributedLockAutoConfiguration}, over the in-memory store
- * as an application's own {@link Locker} bean: what holds whatever the store. Each store's module
- * tests how its store is chosen.
+ * Conditions and properties of {@link DistributedLockAutoConfiguration}, over the
+ * in-memory store as an application's own {@link Locker} bean: what holds whatever the
+ * store. Each store's module tests how its store is chosen.
  */
 class DistributedLockAutoConfigurationTests {
 
 	private final ApplicationContextRunner withoutStore = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(DistributedLockAutoConfiguration.class, AopAutoConfiguration.class));
 
-	private final ApplicationContextRunner runner = this.withoutStore.withBean("inMemoryLocker", Locker.class, InMemoryLocker::new);
+	private final ApplicationContextRunner runner = this.withoutStore.withBean("inMemoryLocker", Locker.class,
+			InMemoryLocker::new);
 
 	@Test
 	void providesLockTemplateOverTheStoresLockerAndInfrastructureAdvisor() {
@@ -79,17 +97,19 @@ class DistributedLockAutoConfigurationTests {
 
 	@Test
 	void failsStartupWhenAnnotationIsUsedOnlyOnALazyBeanWithoutAStore() {
-		this.withoutStore.withBean(Guarded.class, Guarded::new, (definition) -> definition.setLazyInit(true)).run((context) -> {
-			assertThat(context).hasFailed();
-			assertThat(NestedExceptionUtils.getMostSpecificCause(context.getStartupFailure()))
-				.isInstanceOf(MissingLockTemplateException.class)
-				.hasMessageContaining("Guarded.run(Long)");
-		});
+		this.withoutStore.withBean(Guarded.class, Guarded::new, (definition) -> definition.setLazyInit(true))
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				assertThat(NestedExceptionUtils.getMostSpecificCause(context.getStartupFailure()))
+					.isInstanceOf(MissingLockTemplateException.class)
+					.hasMessageContaining("Guarded.run(Long)");
+			});
 	}
 
 	@Test
 	void failsStartupWhenAnnotationIsUsedOnlyOnAPrototypeBeanWithoutAStore() {
-		this.withoutStore.withBean(Guarded.class, Guarded::new, (definition) -> definition.setScope(BeanDefinition.SCOPE_PROTOTYPE))
+		this.withoutStore
+			.withBean(Guarded.class, Guarded::new, (definition) -> definition.setScope(BeanDefinition.SCOPE_PROTOTYPE))
 			.run((context) -> assertThat(NestedExceptionUtils.getMostSpecificCause(context.getStartupFailure()))
 				.isInstanceOf(MissingLockTemplateException.class)
 				.hasMessageContaining("Guarded.run(Long)"));
@@ -102,28 +122,32 @@ class DistributedLockAutoConfigurationTests {
 
 	@Test
 	void aLockerOfTheApplicationsOwnIsUsed() {
-		this.runner.run((context) -> assertThat(context).hasSingleBean(Locker.class).hasBean("inMemoryLocker")
+		this.runner.run((context) -> assertThat(context).hasSingleBean(Locker.class)
+			.hasBean("inMemoryLocker")
 			.getBean(LockTemplate.class)
 			.satisfies((template) -> assertThat(template.tryAcquire("own:1", null, null)).isPresent()));
 	}
 
 	@Test
 	void backsOffWhenDisabled() {
-		this.runner.withPropertyValues("distlock.enabled=false").run((context) -> assertThat(context)
-			.doesNotHaveBean(LockTemplate.class).doesNotHaveBean(DistributedLockAdvisor.class));
+		this.runner.withPropertyValues("distlock.enabled=false")
+			.run((context) -> assertThat(context).doesNotHaveBean(LockTemplate.class)
+				.doesNotHaveBean(DistributedLockAdvisor.class));
 	}
 
 	@Test
 	void backsOffWhenUserDefinesLockTemplate() {
 		this.runner.withUserConfiguration(UserLockTemplateConfiguration.class)
-			.run((context) -> assertThat(context).getBean(LockTemplate.class).isSameAs(UserLockTemplateConfiguration.TEMPLATE));
+			.run((context) -> assertThat(context).getBean(LockTemplate.class)
+				.isSameAs(UserLockTemplateConfiguration.TEMPLATE));
 	}
 
 	@Test
 	void bindsProperties() {
 		this.runner
-			.withPropertyValues("distlock.key-prefix=app", "distlock.wait=2s", "distlock.order=42", "distlock.watchdog.lease=9s",
-					"distlock.watchdog.renew-interval=1s", "distlock.watchdog.max-hold=1m", "distlock.store=in-memory")
+			.withPropertyValues("distlock.key-prefix=app", "distlock.wait=2s", "distlock.order=42",
+					"distlock.watchdog.lease=9s", "distlock.watchdog.renew-interval=1s",
+					"distlock.watchdog.max-hold=1m", "distlock.store=in-memory")
 			.run((context) -> {
 				DistributedLockProperties properties = context.getBean(DistributedLockProperties.class);
 				assertThat(properties.getKeyPrefix()).isEqualTo("app");
@@ -151,7 +175,8 @@ class DistributedLockAutoConfigurationTests {
 
 	@Test
 	void proxiesAnnotatedBeans() {
-		this.runner.withBean(Guarded.class).run((context) -> assertThat(AopUtils.isAopProxy(context.getBean(Guarded.class))).isTrue());
+		this.runner.withBean(Guarded.class)
+			.run((context) -> assertThat(AopUtils.isAopProxy(context.getBean(Guarded.class))).isTrue());
 	}
 
 	@Test
@@ -160,7 +185,9 @@ class DistributedLockAutoConfigurationTests {
 			assertThat(context).hasFailed();
 			FailureAnalysis analysis = new InvalidLockDefinitionFailureAnalyzer().analyze(context.getStartupFailure());
 			assertThat(analysis).isNotNull();
-			assertThat(analysis.getDescription()).contains("brokenBean").contains("Broken.run(Long)").contains("'#missing'");
+			assertThat(analysis.getDescription()).contains("brokenBean")
+				.contains("Broken.run(Long)")
+				.contains("'#missing'");
 			assertThat(analysis.getAction()).contains("Broken.run(Long)");
 			assertThat(NestedExceptionUtils.getMostSpecificCause(context.getStartupFailure()))
 				.isInstanceOf(InvalidLockDefinitionException.class);
@@ -172,7 +199,9 @@ class DistributedLockAutoConfigurationTests {
 		this.runner.withConfiguration(AutoConfigurations.of(PropertyPlaceholderAutoConfiguration.class))
 			.withPropertyValues("jobs.hold=2s")
 			.withBean("job", Job.class)
-			.run((context) -> assertThat(context).hasNotFailed().getBean(Job.class).satisfies((job) -> assertThat(AopUtils.isAopProxy(job)).isTrue()));
+			.run((context) -> assertThat(context).hasNotFailed()
+				.getBean(Job.class)
+				.satisfies((job) -> assertThat(AopUtils.isAopProxy(job)).isTrue()));
 	}
 
 	@Test
@@ -181,7 +210,8 @@ class DistributedLockAutoConfigurationTests {
 			.withBean("job", Job.class)
 			.run((context) -> {
 				assertThat(context).hasFailed();
-				FailureAnalysis analysis = new InvalidLockDefinitionFailureAnalyzer().analyze(context.getStartupFailure());
+				FailureAnalysis analysis = new InvalidLockDefinitionFailureAnalyzer()
+					.analyze(context.getStartupFailure());
 				assertThat(analysis).isNotNull();
 				assertThat(analysis.getDescription()).contains("Bean 'job'")
 					.contains("@DistributedLock on Job.run(): holdAtLeastString \"${jobs.hold}\" could not be resolved")
@@ -233,7 +263,10 @@ class DistributedLockAutoConfigurationTests {
 
 	}
 
-	/** Stands for another library's bean of the same name, such as lock4j's {@code lockTemplate}. */
+	/**
+	 * Stands for another library's bean of the same name, such as lock4j's
+	 * {@code lockTemplate}.
+	 */
 	static final class OtherLibrarysTemplate {
 
 	}

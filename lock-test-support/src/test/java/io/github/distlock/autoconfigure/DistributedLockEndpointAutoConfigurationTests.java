@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.autoconfigure;
 
 import java.time.Duration;
@@ -18,8 +35,9 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * When the {@code locks} endpoint is made: like Spring Boot's own endpoints, only once exposed,
- * and never without the Actuator, without a lock template, or beside the application's own.
+ * When the {@code locks} endpoint is made: like Spring Boot's own endpoints, only once
+ * exposed, and never without the Actuator, without a lock template, or beside the
+ * application's own.
  */
 class DistributedLockEndpointAutoConfigurationTests {
 
@@ -49,7 +67,8 @@ class DistributedLockEndpointAutoConfigurationTests {
 
 	@Test
 	void noEndpointWhenTurnedOffWithoutTheActuatorOrWithoutTemplate() {
-		ApplicationContextRunner exposed = this.runner.withPropertyValues("management.endpoints.web.exposure.include=*");
+		ApplicationContextRunner exposed = this.runner
+			.withPropertyValues("management.endpoints.web.exposure.include=*");
 		exposed.withPropertyValues("management.endpoint.locks.access=NONE")
 			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(LocksEndpoint.class));
 		exposed.withClassLoader(new FilteredClassLoader(Endpoint.class))
@@ -61,8 +80,7 @@ class DistributedLockEndpointAutoConfigurationTests {
 	@Test
 	void theApplicationsOwnEndpointIsKept() {
 		this.runner.withPropertyValues("management.endpoints.web.exposure.include=locks")
-			.withBean("ownLocksEndpoint", LocksEndpoint.class,
-					() -> new LocksEndpoint(this.ownTemplate))
+			.withBean("ownLocksEndpoint", LocksEndpoint.class, () -> new LocksEndpoint(this.ownTemplate))
 			.run((context) -> assertThat(context).getBean(LocksEndpoint.class)
 				.isSameAs(context.getBean("ownLocksEndpoint")));
 	}

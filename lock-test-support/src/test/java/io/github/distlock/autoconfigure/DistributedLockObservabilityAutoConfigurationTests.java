@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.autoconfigure;
 
 import java.time.Duration;
@@ -25,8 +42,8 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Lock metrics and observations in an application with Micrometer, over the in-memory store, and the
- * conditions under which they are left out.
+ * Lock metrics and observations in an application with Micrometer, over the in-memory
+ * store, and the conditions under which they are left out.
  */
 class DistributedLockObservabilityAutoConfigurationTests {
 
@@ -46,7 +63,10 @@ class DistributedLockObservabilityAutoConfigurationTests {
 				template.execute("goods:42", Duration.ofSeconds(5), Duration.ZERO, () -> "bought");
 				template.execute("goods:43", Duration.ofSeconds(5), Duration.ZERO, () -> "bought");
 				MeterRegistry registry = context.getBean(MeterRegistry.class);
-				assertThat(registry.get("distlock.acquisitions").tag("name", "goods").tag("outcome", "acquired").timer()
+				assertThat(registry.get("distlock.acquisitions")
+					.tag("name", "goods")
+					.tag("outcome", "acquired")
+					.timer()
 					.count()).isEqualTo(2);
 				assertThat(registry.get("distlock.holds").tag("name", "goods").timer().count()).isEqualTo(2);
 			});
@@ -57,7 +77,8 @@ class DistributedLockObservabilityAutoConfigurationTests {
 		SimpleMeterRegistry own = new SimpleMeterRegistry();
 		this.runner.withBean(MeterRegistry.class, () -> own).run((context) -> {
 			context.getBean(LockTemplate.class).execute("stock:1", Duration.ofSeconds(5), Duration.ZERO, () -> "ok");
-			assertThat(own.get("distlock.acquisitions").tag("name", "stock").tag("outcome", "acquired").timer().count()).isOne();
+			assertThat(own.get("distlock.acquisitions").tag("name", "stock").tag("outcome", "acquired").timer().count())
+				.isOne();
 		});
 	}
 

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.lang.management.ManagementFactory;
@@ -26,7 +43,8 @@ import static io.github.distlock.core.TemplateTesting.queueWaiter;
 import static io.github.distlock.core.TemplateTesting.sleep;
 
 /**
- * Races and failures of {@link DefaultLockTemplate} over an in-memory store whose locks expire.
+ * Races and failures of {@link DefaultLockTemplate} over an in-memory store whose locks
+ * expire.
  */
 class DefaultLockTemplateTests {
 
@@ -110,7 +128,8 @@ class DefaultLockTemplateTests {
 
 	@Test
 	void holdingTakenOverAfterItsLeaseRanOutStaysLostDespiteLateRenewal() throws Exception {
-		// The store applies the renewals of the first 600 ms, but their replies are lost: it keeps the
+		// The store applies the renewals of the first 600 ms, but their replies are lost:
+		// it keeps the
 		// lock longer than this process can count on.
 		long repliesLostUntil = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(600);
 		this.locker.after("renew", () -> {
@@ -121,9 +140,10 @@ class DefaultLockTemplateTests {
 		try (DefaultLockTemplate watched = new DefaultLockTemplate(this.locker,
 				new WatchdogSettings(Duration.ofMillis(300), Duration.ofMillis(100), null))) {
 			LockHandle outer = watched.tryAcquire("k", null, null).orElseThrow();
-			CompletableFuture<Optional<LockHandle>> taker = CompletableFuture
-				.supplyAsync(() -> watched.tryAcquire("k", null, Duration.ofSeconds(3)), TemplateTesting::runOnNewThread);
-			assertThat(taker.get(10, TimeUnit.SECONDS)).as("the taker gets the lock once the store lease ends").isPresent();
+			CompletableFuture<Optional<LockHandle>> taker = CompletableFuture.supplyAsync(
+					() -> watched.tryAcquire("k", null, Duration.ofSeconds(3)), TemplateTesting::runOnNewThread);
+			assertThat(taker.get(10, TimeUnit.SECONDS)).as("the taker gets the lock once the store lease ends")
+				.isPresent();
 			assertThat(outer.isHeld()).isFalse();
 			assertThat(watched.statistics().leasesLost()).isOne();
 			outer.close();
@@ -132,7 +152,8 @@ class DefaultLockTemplateTests {
 
 	@Test
 	void veryLongWaitIsAccepted() {
-		assertThat(this.template.tryAcquire("long", Duration.ofSeconds(1), Duration.ofMillis(Long.MAX_VALUE))).isPresent();
+		assertThat(this.template.tryAcquire("long", Duration.ofSeconds(1), Duration.ofMillis(Long.MAX_VALUE)))
+			.isPresent();
 	}
 
 	private LockHandle acquire(String key, @Nullable Duration lease, Duration wait) {

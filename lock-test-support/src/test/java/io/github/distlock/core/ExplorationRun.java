@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.time.Duration;
@@ -11,14 +28,17 @@ import io.github.distlock.core.Simulation.SimulatedProcess;
 import io.github.distlock.store.Locker;
 
 /**
- * One seeded run of the exploration (PROTOCOL.md, "Time and exploration"): simulated processes,
- * each a template with worker threads, on one simulated store, with the invariants checked after
- * every step; then, once the workers are done and the longest lease has passed, the end state:
- * nothing stranded in the store, nothing left in any process.
+ * One seeded run of the exploration (PROTOCOL.md, "Time and exploration"): simulated
+ * processes, each a template with worker threads, on one simulated store, with the
+ * invariants checked after every step; then, once the workers are done and the longest
+ * lease has passed, the end state: nothing stranded in the store, nothing left in any
+ * process.
  */
 final class ExplorationRun {
 
-	/** After the workload, how long (virtual) the run goes on for everything to settle. */
+	/**
+	 * After the workload, how long (virtual) the run goes on for everything to settle.
+	 */
 	private static final Duration SETTLE = Duration.ofSeconds(5);
 
 	private final Simulation simulation;
@@ -84,13 +104,15 @@ final class ExplorationRun {
 		this.templates.add(template);
 		for (int t = 0; t < this.plan.threadsPerProcess(); t++) {
 			String worker = name + "-w" + t;
-			this.workers.add(this.simulation.start(process, worker,
-					new ExplorationWorker(worker, template, this.plan, this.simulation, process, "", this.checks, this.trace,
-							end)));
+			this.workers.add(this.simulation.start(process, worker, new ExplorationWorker(worker, template, this.plan,
+					this.simulation, process, "", this.checks, this.trace, end)));
 		}
 	}
 
-	/** Interrupts workers, pauses processes, stops and starts templates, at random moments. */
+	/**
+	 * Interrupts workers, pauses processes, stops and starts templates, at random
+	 * moments.
+	 */
 	private void control(long end) {
 		Random random = this.simulation.random();
 		while (this.simulation.nanoTime() - end < 0) {
@@ -103,7 +125,8 @@ final class ExplorationRun {
 			}
 			if (this.plan.pauses() && random.nextInt(4) == 0) {
 				long pause = TimeUnit.MILLISECONDS.toNanos(50 + random.nextInt(1_500));
-				this.trace.log("controller pauses " + this.processes.get(p) + " for " + ExplorationChecks.millis(pause) + " ms");
+				this.trace.log("controller pauses " + this.processes.get(p) + " for " + ExplorationChecks.millis(pause)
+						+ " ms");
 				this.processes.get(p).pause(pause);
 			}
 			if (this.plan.stops() && random.nextInt(4) == 0) {
@@ -116,8 +139,8 @@ final class ExplorationRun {
 	}
 
 	/**
-	 * The invariants, and the work a process has scheduled stays bounded: a renewal timer per claim,
-	 * a release per minimum hold, a clean-up round, the renewal senders.
+	 * The invariants, and the work a process has scheduled stays bounded: a renewal timer
+	 * per claim, a release per minimum hold, a clean-up round, the renewal senders.
 	 */
 	private void afterStep() {
 		this.checks.afterStep();
@@ -129,7 +152,10 @@ final class ExplorationRun {
 		}
 	}
 
-	/** Once everything settled: nothing stranded in the store, nothing left in any process. */
+	/**
+	 * Once everything settled: nothing stranded in the store, nothing left in any
+	 * process.
+	 */
 	private void checkEndState() {
 		for (SimulatedThread worker : this.workers) {
 			if (!worker.hasEnded()) {
@@ -137,7 +163,8 @@ final class ExplorationRun {
 			}
 		}
 		if (this.store.subscriptions() != 0) {
-			fail("The store still counts " + this.store.subscriptions() + " subscription(s) when nobody waits (invariant 11)");
+			fail("The store still counts " + this.store.subscriptions()
+					+ " subscription(s) when nobody waits (invariant 11)");
 		}
 		for (int k = 0; k < this.plan.keys(); k++) {
 			String owner = this.store.ownerAt("k" + k);
@@ -162,7 +189,10 @@ final class ExplorationRun {
 		this.simulation.failed(new AssertionError(what));
 	}
 
-	/** What a store of the run is made from: the simulation's runtime, and the plan of the run. */
+	/**
+	 * What a store of the run is made from: the simulation's runtime, and the plan of the
+	 * run.
+	 */
 	record SimulatedRuntimeAndPlan(Simulation runtime, ExplorationPlan plan) {
 	}
 

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.time.Duration;
@@ -10,9 +27,10 @@ import io.github.distlock.core.SimulatedStore.Kind;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Explores the protocol from random seeds for a fixed budget of real time (PROTOCOL.md, "Time and
- * exploration"), or replays one seed. {@code -Dexploration.seed=N} replays seed {@code N};
- * {@code -Dexploration.seconds=S} sets the budget (90 s by default), for a long run.
+ * Explores the protocol from random seeds for a fixed budget of real time (PROTOCOL.md,
+ * "Time and exploration"), or replays one seed. {@code -Dexploration.seed=N} replays seed
+ * {@code N}; {@code -Dexploration.seconds=S} sets the budget (90 s by default), for a
+ * long run.
  */
 class ExplorationTests {
 
@@ -35,9 +53,11 @@ class ExplorationTests {
 			runs++;
 			steps += outcome.steps();
 			long run = runs;
-			assertThat(outcome.failed()).as(() -> "Run " + run + " from seed " + first + ": " + outcome.report()).isFalse();
+			assertThat(outcome.failed()).as(() -> "Run " + run + " from seed " + first + ": " + outcome.report())
+				.isFalse();
 		}
-		System.out.println("Explored " + runs + " seeds from " + first + ", " + steps + " steps, in " + BUDGET_SECONDS + " s");
+		System.out.println(
+				"Explored " + runs + " seeds from " + first + ", " + steps + " steps, in " + BUDGET_SECONDS + " s");
 	}
 
 	@Test
@@ -50,7 +70,10 @@ class ExplorationTests {
 		}
 	}
 
-	/** Odd seeds explore a session store, even ones a lease store; each with the faults the seed draws. */
+	/**
+	 * Odd seeds explore a session store, even ones a lease store; each with the faults
+	 * the seed draws.
+	 */
 	private static ExplorationOutcome explore(long seed) {
 		return ExplorationRun.explore(seed, (made) -> {
 			Kind kind = ((seed & 1) == 0) ? Kind.LEASE : Kind.SESSION;

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.time.Duration;
@@ -8,8 +25,8 @@ import io.github.distlock.store.Locker;
 
 /**
  * The {@link Locker} contract run against {@link InMemoryLocker}, so that tests of the
- * backend-neutral logic, and applications tested with {@code distlock.store=in-memory}, may trust
- * it to answer as Redis does.
+ * backend-neutral logic, and applications tested with {@code distlock.store=in-memory},
+ * may trust it to answer as Redis does.
  */
 class InMemoryLockerContractTests extends AbstractLockerContractTests {
 

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.time.Duration;
@@ -22,8 +39,8 @@ import static io.github.distlock.core.TemplateTesting.sleep;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The store's expiry follows each claim's holding: watchdog renewals in batches, a handed-over
- * holding's own lease, renewals that hang.
+ * The store's expiry follows each claim's holding: watchdog renewals in batches, a
+ * handed-over holding's own lease, renewals that hang.
  */
 class LeaseKeeperTests {
 
@@ -54,8 +71,10 @@ class LeaseKeeperTests {
 			sleep(Duration.ofMillis(2500));
 			assertThat(held).allMatch(LockHandle::isHeld);
 			assertThat(this.otherProcess.tryAcquire("k" + (locks - 1), Duration.ofSeconds(1), Duration.ZERO)).isEmpty();
-			// One call per lock and renewal would be some 5,000; locks taken over several ticks of
-			// the renewal clock split into more batches on a slow machine (741 seen once in CI on a
+			// One call per lock and renewal would be some 5,000; locks taken over several
+			// ticks of
+			// the renewal clock split into more batches on a slow machine (741 seen once
+			// in CI on a
 			// loaded one), but never nearly as many.
 			assertThat(this.locker.calls("renew")).as("renew calls for %d locks renewed about five times each", locks)
 				.isLessThan(locks);
@@ -94,7 +113,8 @@ class LeaseKeeperTests {
 			held.close();
 			LockHandle overrunning = waiter.join().orElseThrow();
 			assertThat(this.otherProcess.tryAcquire("k", Duration.ofSeconds(1), Duration.ofSeconds(3)))
-				.as("the store's lease is the handed-over holding's").isPresent();
+				.as("the store's lease is the handed-over holding's")
+				.isPresent();
 			assertThat(overrunning.isHeld()).isFalse();
 			overrunning.close();
 		}
@@ -139,10 +159,10 @@ class LeaseKeeperTests {
 	}
 
 	/**
-	 * A holder that read {@code isHeld()} while its store could not vouch for its claim (a
-	 * ZooKeeper session no longer proven) learnt first that the claim may be lost; the store's
-	 * word that it ended the claim must still wake the waiter behind it, which would otherwise sleep
-	 * out the holder's fixed lease.
+	 * A holder that read {@code isHeld()} while its store could not vouch for its claim
+	 * (a ZooKeeper session no longer proven) learnt first that the claim may be lost; the
+	 * store's word that it ended the claim must still wake the waiter behind it, which
+	 * would otherwise sleep out the holder's fixed lease.
 	 */
 	@Test
 	void aClaimItsHolderSawInDoubtStillWakesItsWaiterWhenTheStoreEndsIt() throws Exception {

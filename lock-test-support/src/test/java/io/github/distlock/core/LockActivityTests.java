@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.time.Duration;
@@ -20,7 +37,8 @@ import static org.awaitility.Awaitility.await;
 /**
  * What a template tells operators: the locks its instance holds and waits for
  * ({@link DefaultLockTemplate#activity()}), and who holds a lock in the store
- * ({@link DefaultLockTemplate#holder(String)}), as seen from this instance and from another.
+ * ({@link DefaultLockTemplate#holder(String)}), as seen from this instance and from
+ * another.
  */
 class LockActivityTests {
 
@@ -130,7 +148,8 @@ class LockActivityTests {
 		}
 		try (LockHandle handle = waiter.get(10, TimeUnit.SECONDS).orElseThrow()) {
 			// Tokens count whole milliseconds, so the time may read up to 1 ms early.
-			assertThat(this.template.holder("goods:42").orElseThrow().since()).isAfterOrEqualTo(releasing.minusMillis(1));
+			assertThat(this.template.holder("goods:42").orElseThrow().since())
+				.isAfterOrEqualTo(releasing.minusMillis(1));
 		}
 	}
 

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.time.Duration;
@@ -21,8 +38,9 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The protocol when the store or the JVM misbehaves: each test drives one fault of the core
- * review (its number in the test's comment) into a template over the in-memory store.
+ * The protocol when the store or the JVM misbehaves: each test drives one fault of the
+ * core review (its number in the test's comment) into a template over the in-memory
+ * store.
  */
 class LockProtocolFaultTests {
 
@@ -39,7 +57,8 @@ class LockProtocolFaultTests {
 		this.processes.close();
 	}
 
-	// 2: a hand-off the store does not confirm demoted the running holder, and the lock expired under it.
+	// 2: a hand-off the store does not confirm demoted the running holder, and the lock
+	// expired under it.
 	@Test
 	void handedOverHolderKeepsTheLockWhenTheStoreDoesNotAnswerForAWhile() {
 		LockHandle held = acquire(this.template, "k", Duration.ofSeconds(2), Duration.ZERO);
@@ -54,7 +73,8 @@ class LockProtocolFaultTests {
 		held.close();
 		LockHandle next = waiter.join().orElseThrow();
 		assertThat(next.isHeld()).isTrue();
-		// Past the first holder's lease, which was all the store had when the first renewal failed.
+		// Past the first holder's lease, which was all the store had when the first
+		// renewal failed.
 		sleep(Duration.ofMillis(2500));
 		assertThat(next.isHeld()).isTrue();
 		assertThat(this.otherProcess.tryAcquire("k", Duration.ofSeconds(1), Duration.ofMillis(200))).isEmpty();
@@ -63,7 +83,8 @@ class LockProtocolFaultTests {
 		assertThat(this.template.statistics().leasesLost()).isZero();
 	}
 
-	// 4: an Error in a plain release skipped passing the turn, and the key was dead in this JVM.
+	// 4: an Error in a plain release skipped passing the turn, and the key was dead in
+	// this JVM.
 	@Test
 	void errorDuringReleaseStillPassesTheTurn() {
 		LockHandle held = acquire(this.template, "k", Duration.ofSeconds(30), Duration.ZERO);
@@ -79,18 +100,22 @@ class LockProtocolFaultTests {
 		CompletableFuture<Optional<LockHandle>> waiter = queueWaiter(this.template, "k", Duration.ofSeconds(30),
 				Duration.ofSeconds(3));
 		fail.countDown();
-		assertThatExceptionOfType(Exception.class).isThrownBy(closing::join).withRootCauseInstanceOf(OutOfMemoryError.class);
+		assertThatExceptionOfType(Exception.class).isThrownBy(closing::join)
+			.withRootCauseInstanceOf(OutOfMemoryError.class);
 		this.locker.after("release", () -> {
 		});
 		assertThat(waiter.join()).isPresent();
 	}
 
-	// A renewal that shortens a lease counted only once answered: the store, rounding the lease down
-	// to whole milliseconds, dropped the lock up to 1 ms before the holder stopped calling itself held.
+	// A renewal that shortens a lease counted only once answered: the store, rounding the
+	// lease down
+	// to whole milliseconds, dropped the lock up to 1 ms before the holder stopped
+	// calling itself held.
 	@Test
 	void aHoldingIsNotHeldOnceTheStoreDroppedItWhileTheRenewalThatShortenedItIsUnanswered() {
 		LockHandle held = acquire(this.template, "k", null, Duration.ZERO);
-		// 200.9 ms: the store keeps 200 of it, rounded down, so it drops the lock before the holder's lease ends.
+		// 200.9 ms: the store keeps 200 of it, rounded down, so it drops the lock before
+		// the holder's lease ends.
 		CompletableFuture<Optional<LockHandle>> waiter = queueWaiter(this.template, "k", Duration.ofNanos(200_900_000),
 				Duration.ofSeconds(5));
 		CountDownLatch answer = new CountDownLatch(1);
@@ -115,11 +140,13 @@ class LockProtocolFaultTests {
 			.isThrownBy(() -> this.template.tryAcquire("k", Duration.ofMinutes(10), Duration.ZERO));
 		this.locker.after("acquire", () -> {
 		});
-		// The lease is ten minutes, the wait ten seconds: only the clean-up's release frees the lock in time.
+		// The lease is ten minutes, the wait ten seconds: only the clean-up's release
+		// frees the lock in time.
 		assertThat(this.otherProcess.tryAcquire("k", Duration.ofSeconds(30), Duration.ofSeconds(10))).isPresent();
 	}
 
-	// 5: after a hand-off the new head was not re-armed and slept past a lock the store had freed.
+	// 5: after a hand-off the new head was not re-armed and slept past a lock the store
+	// had freed.
 	@Test
 	void headWaiterTakesOverWhenTheHolderHandedTheLockOverrunsItsLease() {
 		LockHandle held = acquire(this.template, "k", Duration.ofSeconds(30), Duration.ZERO);
@@ -127,7 +154,8 @@ class LockProtocolFaultTests {
 				Duration.ofSeconds(5));
 		CompletableFuture<Optional<LockHandle>> next = queueWaiter(this.template, "k", Duration.ofSeconds(5),
 				Duration.ofSeconds(3));
-		// No renewal answers, so only the hand-off itself can tell the next waiter to watch the new holding.
+		// No renewal answers, so only the hand-off itself can tell the next waiter to
+		// watch the new holding.
 		CountDownLatch never = new CountDownLatch(1);
 		this.locker.before("renew", () -> block(never));
 		held.close();
@@ -136,7 +164,8 @@ class LockProtocolFaultTests {
 		assertThat(this.template.statistics().leasesLost()).isOne();
 	}
 
-	// 6: an interrupt during a store call was taken for an outage and failed every queued caller.
+	// 6: an interrupt during a store call was taken for an outage and failed every queued
+	// caller.
 	@Test
 	void interruptDuringAStoreCallIsAnInterruptAndTheNextWaiterGoesOn() {
 		CountDownLatch atStore = new CountDownLatch(1);
@@ -146,7 +175,8 @@ class LockProtocolFaultTests {
 			if (attempts.incrementAndGet() == 1) {
 				atStore.countDown();
 				block(interrupt);
-				// What a Redis client does when the thread is interrupted while it awaits the reply.
+				// What a Redis client does when the thread is interrupted while it awaits
+				// the reply.
 				Thread.currentThread().interrupt();
 				throw new IllegalStateException("Command interrupted", new InterruptedException());
 			}
@@ -163,7 +193,8 @@ class LockProtocolFaultTests {
 		assertThat(next.join()).isPresent();
 	}
 
-	// 8: the watchdog renewed a handle that was never closed for as long as the JVM lived.
+	// 8: the watchdog renewed a handle that was never closed for as long as the JVM
+	// lived.
 	@Test
 	void watchdogStopsRenewingALockWhoseHandleNobodyCanReach() {
 		try (DefaultLockTemplate watched = new DefaultLockTemplate(this.locker,
@@ -180,7 +211,8 @@ class LockProtocolFaultTests {
 		assertThat(template.tryAcquire("k", null, Duration.ZERO)).isPresent();
 	}
 
-	// 9: a holding handed a shorter lease counted as held on the previous one until the store answered.
+	// 9: a holding handed a shorter lease counted as held on the previous one until the
+	// store answered.
 	@Test
 	void handedOverHolderWithAShorterLeaseIsNotHeldOnceTheStoreLetTheLockGo() {
 		LockHandle held = acquire(this.template, "k", null, Duration.ZERO);
@@ -190,14 +222,16 @@ class LockProtocolFaultTests {
 		this.locker.after("renew", () -> block(answer));
 		held.close();
 		LockHandle next = waiter.join().orElseThrow();
-		LockHandle other = this.otherProcess.tryAcquire("k", Duration.ofSeconds(1), Duration.ofSeconds(5)).orElseThrow();
+		LockHandle other = this.otherProcess.tryAcquire("k", Duration.ofSeconds(1), Duration.ofSeconds(5))
+			.orElseThrow();
 		assertThat(next.isHeld()).as("another process holds the lock now").isFalse();
 		answer.countDown();
 		other.close();
 		next.close();
 	}
 
-	// 9: a renewal whose reply was lost may have shortened the store's lease; the next holding must not count on more.
+	// 9: a renewal whose reply was lost may have shortened the store's lease; the next
+	// holding must not count on more.
 	@Test
 	void holdingAfterARenewalWithALostReplyIsNotHeldOnceTheStoreLetTheLockGo() {
 		LockHandle held = acquire(this.template, "k", Duration.ofSeconds(30), Duration.ZERO);
@@ -224,14 +258,16 @@ class LockProtocolFaultTests {
 		block(replyLost);
 		second.close();
 		LockHandle third = longLease.join().orElseThrow();
-		LockHandle other = this.otherProcess.tryAcquire("k", Duration.ofSeconds(1), Duration.ofSeconds(5)).orElseThrow();
+		LockHandle other = this.otherProcess.tryAcquire("k", Duration.ofSeconds(1), Duration.ofSeconds(5))
+			.orElseThrow();
 		assertThat(third.isHeld()).as("another process holds the lock now").isFalse();
 		answer.countDown();
 		other.close();
 		third.close();
 	}
 
-	// 9: with max-hold, a renewal whose reply was lost left a local estimate beyond the store's TTL.
+	// 9: with max-hold, a renewal whose reply was lost left a local estimate beyond the
+	// store's TTL.
 	@Test
 	void renewalWhoseReplyWasLostNeverLeavesTheHolderHeldBeyondTheStore() {
 		this.locker.after("renew", () -> {
@@ -248,7 +284,8 @@ class LockProtocolFaultTests {
 		}
 	}
 
-	// 16: a lease found lost did not wake the head waiter, which slept on the old estimate.
+	// 16: a lease found lost did not wake the head waiter, which slept on the old
+	// estimate.
 	@Test
 	void headWaiterTakesOverAsSoonAsARenewalFindsTheLeaseLost() {
 		try (DefaultLockTemplate watched = new DefaultLockTemplate(this.locker,
@@ -264,7 +301,8 @@ class LockProtocolFaultTests {
 		}
 	}
 
-	// 11: without release notices (an ACL user without channel rights), waiters slept until the holder's lease ran out.
+	// 11: without release notices (an ACL user without channel rights), waiters slept
+	// until the holder's lease ran out.
 	@Test
 	void waiterLooksAgainSoonWhileReleaseNoticesCannotArrive() {
 		this.locker.setReleaseNoticesActive(false);
@@ -274,13 +312,15 @@ class LockProtocolFaultTests {
 				TemplateTesting::runOnNewThread);
 		await().atMost(Duration.ofSeconds(5)).until(() -> this.locker.calls("acquire") >= 2);
 		held.close();
-		// Long after the release: a waiter that only tries again at the end of its wait finds it taken again.
+		// Long after the release: a waiter that only tries again at the end of its wait
+		// finds it taken again.
 		sleep(Duration.ofSeconds(1));
 		this.otherProcess.tryAcquire("k", Duration.ofSeconds(30), Duration.ZERO);
 		assertThat(waiter.join()).as("found free, with no notice, before the other process took it again").isPresent();
 	}
 
-	// A notice sent while the subscription was down is lost: once notices resume, waiters look again.
+	// A notice sent while the subscription was down is lost: once notices resume, waiters
+	// look again.
 	@Test
 	void waiterLooksAgainWhenReleaseNoticesResume() {
 		LockHandle held = acquire(this.otherProcess, "k", Duration.ofSeconds(30), Duration.ZERO);
@@ -294,7 +334,8 @@ class LockProtocolFaultTests {
 		this.locker.setReleaseNoticesActive(false);
 		held.close();
 		this.locker.setReleaseNoticesActive(true);
-		// Without looking again it would sleep for the holder's lease, beyond its 20 s wait.
+		// Without looking again it would sleep for the holder's lease, beyond its 20 s
+		// wait.
 		assertThat(waiter.orTimeout(5, TimeUnit.SECONDS).join()).isPresent();
 	}
 
@@ -316,8 +357,8 @@ class LockProtocolFaultTests {
 			.isLessThan(Duration.ofMillis(1900));
 	}
 
-
-	// Issue 19, item 1: the lease was counted from before a store that connected first, so a 600 ms
+	// Issue 19, item 1: the lease was counted from before a store that connected first,
+	// so a 600 ms
 	// lease taken over a 400 ms connection set-up left the holder about 200 ms.
 	@Test
 	void leaseCountsFromWhenTheStoreWasSentTheAcquireNotFromBeforeItConnected() {
@@ -327,8 +368,10 @@ class LockProtocolFaultTests {
 			.isGreaterThan(Duration.ofMillis(400));
 	}
 
-	// Issue 19, item 3: a hand-off passed on a claim about to end; the store dropped it before the
-	// slow renewal of the new holding arrived, and the next waiter took over from a holder that had
+	// Issue 19, item 3: a hand-off passed on a claim about to end; the store dropped it
+	// before the
+	// slow renewal of the new holding arrived, and the next waiter took over from a
+	// holder that had
 	// just started.
 	@Test
 	void handOffWithLessThanAMarginOfLeaseLeftGoesThroughTheStore() throws Exception {
@@ -340,13 +383,15 @@ class LockProtocolFaultTests {
 		this.locker.before("renew", () -> sleep(Duration.ofMillis(200)));
 		first.close();
 		LockHandle next = second.get(5, TimeUnit.SECONDS).orElseThrow();
-		assertThat(third.get(5, TimeUnit.SECONDS)).as("the third waiter, while the second holds a 10 s lease").isEmpty();
+		assertThat(third.get(5, TimeUnit.SECONDS)).as("the third waiter, while the second holds a 10 s lease")
+			.isEmpty();
 		assertThat(next.isHeld()).isTrue();
 		assertThat(this.template.statistics().leasesLost()).isZero();
 		next.close();
 	}
 
-	// Issue 19, item 13: a fencing token answered 0 found the lock lost, but the head waiter slept
+	// Issue 19, item 13: a fencing token answered 0 found the lock lost, but the head
+	// waiter slept
 	// on until the lost holding's lease ran out.
 	@Test
 	void headWaiterTakesOverAsSoonAsAFencingTokenFindsTheLockLost() {
@@ -359,7 +404,8 @@ class LockProtocolFaultTests {
 		held.close();
 	}
 
-	// Issue 19, item 13: a fixed-lease handle never closed kept its key's local lock for as long as the JVM lived.
+	// Issue 19, item 13: a fixed-lease handle never closed kept its key's local lock for
+	// as long as the JVM lived.
 	@Test
 	void aFixedLeaseHandleNobodyCanReachLeavesNoLocalLockBehind() {
 		assertThat(this.template.tryAcquire("k", Duration.ofMillis(100), Duration.ZERO)).isPresent();
@@ -369,9 +415,10 @@ class LockProtocolFaultTests {
 		});
 	}
 
-
-	// Issue 19, item 14: the first renewal was due a renew interval after the acquisition's answer, so
-	// an answer that came late (a cold JVM, a busy machine) left the claim expired when it was due, and
+	// Issue 19, item 14: the first renewal was due a renew interval after the
+	// acquisition's answer, so
+	// an answer that came late (a cold JVM, a busy machine) left the claim expired when
+	// it was due, and
 	// the watchdog dropped the lock without a word while its holder ran.
 	@Test
 	void firstRenewalIsDueARenewIntervalAfterTheLeaseBeganNotAfterTheAnswer() {
@@ -386,7 +433,8 @@ class LockProtocolFaultTests {
 		}
 	}
 
-	// Issue 19, item 14: a watchdog lease that ran out before its renewal could be sent was dropped silently.
+	// Issue 19, item 14: a watchdog lease that ran out before its renewal could be sent
+	// was dropped silently.
 	@Test
 	void watchdogLeaseThatRanOutBeforeItsRenewalIsReportedLost() {
 		try (DefaultLockTemplate watched = new DefaultLockTemplate(this.locker,
@@ -399,9 +447,10 @@ class LockProtocolFaultTests {
 		}
 	}
 
-
-	// Issue 19, item 13: the background release of a claim given up stopped trying once the last
-	// holding's lease had run out, though the store still had the longer lease of an earlier holding.
+	// Issue 19, item 13: the background release of a claim given up stopped trying once
+	// the last
+	// holding's lease had run out, though the store still had the longer lease of an
+	// earlier holding.
 	@Test
 	void claimGivenUpIsReleasedInTheBackgroundForAsLongAsTheStoreMayKeepIt() throws Exception {
 		LockHandle first = acquire(this.template, "k", Duration.ofSeconds(3), Duration.ZERO);
@@ -409,7 +458,8 @@ class LockProtocolFaultTests {
 				Duration.ofSeconds(5));
 		CompletableFuture<Optional<LockHandle>> third = queueWaiter(this.template, "k", Duration.ofSeconds(10),
 				Duration.ofMillis(1500));
-		// The store keeps the first holding's 3 s lease: the second's shorter one never reaches it.
+		// The store keeps the first holding's 3 s lease: the second's shorter one never
+		// reaches it.
 		this.locker.before("renew", () -> {
 			throw new IllegalStateException("renewal timed out");
 		});

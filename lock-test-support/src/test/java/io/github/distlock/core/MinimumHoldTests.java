@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.time.Duration;
@@ -16,8 +33,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@link LockHandle#closeAfter}, the minimum hold: the lock stays held until the delay
- * ends, and a template stopped or closed meanwhile leaves it to expire in the store when the delay
- * ends, neither at once nor at the end of a long lease.
+ * ends, and a template stopped or closed meanwhile leaves it to expire in the store when
+ * the delay ends, neither at once nor at the end of a long lease.
  */
 class MinimumHoldTests {
 
@@ -79,8 +96,10 @@ class MinimumHoldTests {
 		assertThat(this.locker.timesToLive().get("{k}")).isPositive().isLessThanOrEqualTo(30_000);
 	}
 
-	// Before the fix the holding left to the store kept the key's local lock: the waiter below timed
-	// out although the store had let the lock go, and so did every caller after stop() and start().
+	// Before the fix the holding left to the store kept the key's local lock: the waiter
+	// below timed
+	// out although the store had let the lock go, and so did every caller after stop()
+	// and start().
 	@Test
 	void aHoldLeftToTheStoreAsTheApplicationStopsPassesTheTurnOnWhenItEnds() throws Exception {
 		closeAfter(acquire("k", Duration.ofMinutes(10)), Duration.ofMillis(200));

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.lang.reflect.InvocationHandler;
@@ -15,15 +32,19 @@ import io.github.distlock.store.Locker;
 import io.github.distlock.store.ReleaseSubscription;
 
 /**
- * Runs a {@link Simulation} in step with the real clock, for callers outside it: the store contract
- * run against the simulated store ({@link SimulatedStoreContractTests}). Each call from outside runs
- * on a simulated thread of its own, and still only one simulated thread runs at a time, so the
- * simulated store needs no more locking here than under the exploration; virtual time follows the
- * real clock instead of jumping to the next wake.
+ * Runs a {@link Simulation} in step with the real clock, for callers outside it: the
+ * store contract run against the simulated store ({@link SimulatedStoreContractTests}).
+ * Each call from outside runs on a simulated thread of its own, and still only one
+ * simulated thread runs at a time, so the simulated store needs no more locking here than
+ * under the exploration; virtual time follows the real clock instead of jumping to the
+ * next wake.
  */
 final class RealTimeSimulation implements AutoCloseable {
 
-	/** How long the driver sleeps when nothing runs and no call arrives: the grain of virtual time. */
+	/**
+	 * How long the driver sleeps when nothing runs and no call arrives: the grain of
+	 * virtual time.
+	 */
 	private static final long GRAIN_MICROS = 500;
 
 	private static final long CALL_TIMEOUT_SECONDS = 30;
@@ -63,8 +84,8 @@ final class RealTimeSimulation implements AutoCloseable {
 	}
 
 	/**
-	 * Returns {@code simulated}, each of whose calls (and those of the subscriptions it returns)
-	 * runs on a simulated thread while the caller waits for its answer.
+	 * Returns {@code simulated}, each of whose calls (and those of the subscriptions it
+	 * returns) runs on a simulated thread while the caller waits for its answer.
 	 * @param simulated a locker of the simulation
 	 * @return the same locker, callable from any thread
 	 */
@@ -95,8 +116,10 @@ final class RealTimeSimulation implements AutoCloseable {
 	}
 
 	/**
-	 * Runs {@code body} on a simulated thread and returns its answer, or throws what it threw.
-	 * @throws AssertionError when the simulation failed meanwhile, or the body did not end in time
+	 * Runs {@code body} on a simulated thread and returns its answer, or throws what it
+	 * threw.
+	 * @throws AssertionError when the simulation failed meanwhile, or the body did not
+	 * end in time
 	 */
 	<T> T call(Callable<T> body) throws Exception {
 		CompletableFuture<T> answer = new CompletableFuture<>();

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.time.Duration;
@@ -19,9 +36,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * When a process subscribes to a lock's release notices (PROTOCOL.md, "Release notices"): only
- * while one of its threads waits for it, once however many wait, and before the attempt whose
- * busy answer it waits on.
+ * When a process subscribes to a lock's release notices (PROTOCOL.md, "Release notices"):
+ * only while one of its threads waits for it, once however many wait, and before the
+ * attempt whose busy answer it waits on.
  */
 class ReleaseSubscriptionTests {
 
@@ -34,7 +51,8 @@ class ReleaseSubscriptionTests {
 		this.processes.close();
 	}
 
-	// Invariant 9: a release between the busy answer and the subscription is announced to nobody here.
+	// Invariant 9: a release between the busy answer and the subscription is announced to
+	// nobody here.
 	@Test
 	void releaseBetweenBusyAnswerAndSubscriptionIsNotMissed() {
 		LockHandle held = acquire(this.processes.otherProcess(), "k", LONG_LEASE, Duration.ZERO);
@@ -48,12 +66,14 @@ class ReleaseSubscriptionTests {
 			}
 		});
 		CompletableFuture<Optional<LockHandle>> waiter = CompletableFuture.supplyAsync(
-				() -> this.processes.template().tryAcquire("k", LONG_LEASE, LONG_LEASE), TemplateTesting::runOnNewThread);
+				() -> this.processes.template().tryAcquire("k", LONG_LEASE, LONG_LEASE),
+				TemplateTesting::runOnNewThread);
 		block(busyAnswered);
 		assertThat(this.processes.locker().subscriptions("k")).isZero();
 		held.close();
 		released.countDown();
-		// Without an attempt right after subscribing, the waiter would sleep for the holder's 60 s lease.
+		// Without an attempt right after subscribing, the waiter would sleep for the
+		// holder's 60 s lease.
 		try (LockHandle taken = waiter.orTimeout(10, TimeUnit.SECONDS).join().orElseThrow()) {
 			assertThat(taken.isHeld()).isTrue();
 		}
@@ -68,9 +88,11 @@ class ReleaseSubscriptionTests {
 		}
 		LockHandle held = acquire(this.processes.otherProcess(), "k", LONG_LEASE, Duration.ZERO);
 		CompletableFuture<Optional<LockHandle>> atStore = CompletableFuture.supplyAsync(
-				() -> this.processes.template().tryAcquire("k", LONG_LEASE, LONG_LEASE), TemplateTesting::runOnNewThread);
+				() -> this.processes.template().tryAcquire("k", LONG_LEASE, LONG_LEASE),
+				TemplateTesting::runOnNewThread);
 		await().atMost(Duration.ofSeconds(10)).until(() -> this.processes.locker().subscriptions("k") == 1);
-		CompletableFuture<Optional<LockHandle>> queued = queueWaiter(this.processes.template(), "k", LONG_LEASE, LONG_LEASE);
+		CompletableFuture<Optional<LockHandle>> queued = queueWaiter(this.processes.template(), "k", LONG_LEASE,
+				LONG_LEASE);
 		awaitQueued(this.processes.template(), "k", 1);
 		assertThat(this.processes.locker().subscriptions("k")).isOne();
 		held.close();

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.time.Duration;
@@ -10,14 +27,16 @@ import io.github.distlock.core.SimulatedStore.Kind;
 import io.github.distlock.store.Locker;
 
 /**
- * The {@link Locker} contract run against the exploration's {@link SimulatedStore}, without
- * faults and on the real clock ({@link RealTimeSimulation}), so that what the exploration finds
- * holds for the stores it stands for: the lease store answers as Redis and JDBC do, and
- * {@link SimulatedSessionStoreContractTests the session store} as ZooKeeper does.
+ * The {@link Locker} contract run against the exploration's {@link SimulatedStore},
+ * without faults and on the real clock ({@link RealTimeSimulation}), so that what the
+ * exploration finds holds for the stores it stands for: the lease store answers as Redis
+ * and JDBC do, and {@link SimulatedSessionStoreContractTests the session store} as
+ * ZooKeeper does.
  */
 class SimulatedStoreContractTests extends AbstractLockerContractTests {
 
-	private final SimulatedStore store = new SimulatedStore(new Simulation(System.nanoTime()), kind(), StoreFaults.NONE);
+	private final SimulatedStore store = new SimulatedStore(new Simulation(System.nanoTime()), kind(),
+			StoreFaults.NONE);
 
 	private final RealTimeSimulation simulation = new RealTimeSimulation(this.store.simulation());
 
@@ -67,7 +86,9 @@ class SimulatedStoreContractTests extends AbstractLockerContractTests {
 		return call(this.store::timesToLive);
 	}
 
-	/** Each lock's cycle runs several simulated threads, so fewer locks than the default. */
+	/**
+	 * Each lock's cycle runs several simulated threads, so fewer locks than the default.
+	 */
 	@Override
 	protected int footprintLocks() {
 		return 2_000;

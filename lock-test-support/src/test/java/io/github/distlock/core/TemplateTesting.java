@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.core;
 
 import java.time.Duration;
@@ -12,7 +29,8 @@ import org.jspecify.annotations.Nullable;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Small helpers the core tests share: take a lock, queue a waiter and wait until it is queued.
+ * Small helpers the core tests share: take a lock, queue a waiter and wait until it is
+ * queued.
  */
 final class TemplateTesting {
 
@@ -34,7 +52,9 @@ final class TemplateTesting {
 	}
 
 	static void awaitQueued(DefaultLockTemplate template, String key, int count) {
-		await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(1)).until(() -> template.queued(key) >= count);
+		await().atMost(Duration.ofSeconds(10))
+			.pollInterval(Duration.ofMillis(1))
+			.until(() -> template.queued(key) >= count);
 	}
 
 	/** A thread per task: waiters must not starve each other in a small common pool. */

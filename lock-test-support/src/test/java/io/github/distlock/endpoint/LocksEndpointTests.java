@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.endpoint;
 
 import java.time.Duration;
@@ -13,7 +30,8 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The {@code locks} endpoint on a store that can, and one that cannot, tell who holds a lock.
+ * The {@code locks} endpoint on a store that can, and one that cannot, tell who holds a
+ * lock.
  */
 class LocksEndpointTests {
 
@@ -49,7 +67,8 @@ class LocksEndpointTests {
 			LocksEndpoint.LockDescriptor lock = this.endpoint.lock("orders", new String[] { "7" });
 			assertThat(lock.held()).isNull();
 			assertThat(lock.holder()).isNull();
-			assertThat(lock.local().held()).singleElement().satisfies((local) -> assertThat(local.key()).isEqualTo("7"));
+			assertThat(lock.local().held()).singleElement()
+				.satisfies((local) -> assertThat(local.key()).isEqualTo("7"));
 		}
 	}
 

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.interceptor;
 
 import java.time.Duration;
@@ -29,8 +46,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Locks held by work that completes later, on other threads: no holding stays re-entrant for the
- * thread that took it, and none leaks.
+ * Locks held by work that completes later, on other threads: no holding stays re-entrant
+ * for the thread that took it, and none leaks.
  */
 class AsyncLockingTests {
 
@@ -39,7 +56,10 @@ class AsyncLockingTests {
 	private final DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
 			WatchdogSettings.watchdogLease(Duration.ofSeconds(3)));
 
-	/** Threads of the test's own: a small common pool (one thread on two cores, from JDK 25) would starve them. */
+	/**
+	 * Threads of the test's own: a small common pool (one thread on two cores, from JDK
+	 * 25) would starve them.
+	 */
 	private final ExecutorService threads = Executors.newCachedThreadPool();
 
 	@AfterEach

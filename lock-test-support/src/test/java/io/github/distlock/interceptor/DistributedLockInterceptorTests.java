@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.interceptor;
 
 import java.time.Duration;
@@ -28,7 +45,8 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 import static org.awaitility.Awaitility.await;
 
 /**
- * The interceptor through a bare {@code ProxyFactory} ({@link LockProxies}), over an in-memory lock store.
+ * The interceptor through a bare {@code ProxyFactory} ({@link LockProxies}), over an
+ * in-memory lock store.
  */
 class DistributedLockInterceptorTests {
 
@@ -37,7 +55,10 @@ class DistributedLockInterceptorTests {
 	private final DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
 			WatchdogSettings.watchdogLease(Duration.ofSeconds(30)));
 
-	/** Threads of the test's own: a small common pool (one thread on two cores, from JDK 25) would starve them. */
+	/**
+	 * Threads of the test's own: a small common pool (one thread on two cores, from JDK
+	 * 25) would starve them.
+	 */
 	private final ExecutorService threads = Executors.newCachedThreadPool();
 
 	@AfterEach
@@ -131,7 +152,8 @@ class DistributedLockInterceptorTests {
 		DefaultInventory target = new DefaultInventory();
 		Inventory inventory = proxy(target, false);
 		try (LockHandle held = otherThreadHolds("stock:c")) {
-			assertThatExceptionOfType(LockNotAcquiredException.class).isThrownBy(() -> inventory.transfer(List.of("a", "b", "c")))
+			assertThatExceptionOfType(LockNotAcquiredException.class)
+				.isThrownBy(() -> inventory.transfer(List.of("a", "b", "c")))
 				.withMessageContaining("'stock:c'");
 		}
 		assertThat(target.calls).isZero();
@@ -141,7 +163,8 @@ class DistributedLockInterceptorTests {
 	@Test
 	void emptyCollectionKeyFails() {
 		Inventory inventory = proxy(new DefaultInventory(), false);
-		assertThatIllegalArgumentException().isThrownBy(() -> inventory.transfer(List.of())).withMessageContaining("empty");
+		assertThatIllegalArgumentException().isThrownBy(() -> inventory.transfer(List.of()))
+			.withMessageContaining("empty");
 	}
 
 	@Test
@@ -216,17 +239,19 @@ class DistributedLockInterceptorTests {
 	}
 
 	private LockHandle otherThreadHolds(String key) {
-		return CompletableFuture.supplyAsync(() -> this.template.tryAcquire(key, Duration.ofSeconds(30), Duration.ZERO).orElseThrow(), this.threads)
+		return CompletableFuture
+			.supplyAsync(() -> this.template.tryAcquire(key, Duration.ofSeconds(30), Duration.ZERO).orElseThrow(),
+					this.threads)
 			.join();
 	}
 
 	private boolean otherThreadTries(String key) {
-		return CompletableFuture.supplyAsync(() -> this.template.tryAcquire(key, Duration.ofSeconds(30), Duration.ZERO)
-			.map((handle) -> {
+		return CompletableFuture
+			.supplyAsync(() -> this.template.tryAcquire(key, Duration.ofSeconds(30), Duration.ZERO).map((handle) -> {
 				handle.close();
 				return true;
-			})
-			.orElse(false), this.threads).join();
+			}).orElse(false), this.threads)
+			.join();
 	}
 
 	interface Inventory {

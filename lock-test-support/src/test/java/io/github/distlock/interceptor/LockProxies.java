@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.interceptor;
 
 import java.time.Duration;
@@ -7,8 +24,8 @@ import io.github.distlock.LockTemplate;
 import org.springframework.aop.framework.ProxyFactory;
 
 /**
- * Builds {@code @DistributedLock} proxies the way the auto-configuration does, with a bare
- * {@link ProxyFactory}.
+ * Builds {@code @DistributedLock} proxies the way the auto-configuration does, with a
+ * bare {@link ProxyFactory}.
  */
 final class LockProxies {
 
@@ -17,8 +34,8 @@ final class LockProxies {
 
 	/**
 	 * Proxies the target with the lock advisor.
-	 * @param proxyTargetClass {@code true} for a class-based proxy, {@code false} for one of the
-	 * target's interfaces
+	 * @param proxyTargetClass {@code true} for a class-based proxy, {@code false} for one
+	 * of the target's interfaces
 	 */
 	@SuppressWarnings("unchecked")
 	static <T> T proxy(Object target, boolean proxyTargetClass, LockTemplate template, Duration defaultWait) {

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.interceptor;
 
 import java.time.Duration;
@@ -24,8 +41,8 @@ import reactor.test.StepVerifier;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code whenBusy = SKIP} and {@code holdAtLeastMs}, the attributes of scheduled jobs, through a
- * bare {@code ProxyFactory} over an in-memory lock store.
+ * {@code whenBusy = SKIP} and {@code holdAtLeastMs}, the attributes of scheduled jobs,
+ * through a bare {@code ProxyFactory} over an in-memory lock store.
  */
 class ScheduledJobAttributesTests {
 
@@ -68,9 +85,11 @@ class ScheduledJobAttributesTests {
 	@Test
 	void lockOutlivesAFastMethodWhileItsMinimumHoldLasts() throws Exception {
 		this.jobs.heldAMinute();
-		assertThat(otherThreadTries("jobs:minute", Duration.ZERO)).as("taken right after the method returned").isFalse();
+		assertThat(otherThreadTries("jobs:minute", Duration.ZERO)).as("taken right after the method returned")
+			.isFalse();
 		StepVerifier.create(this.jobs.monoHeldAMinute()).expectNext("ran").verifyComplete();
-		assertThat(otherThreadTries("jobs:mono-minute", Duration.ZERO)).as("taken right after the Mono completed").isFalse();
+		assertThat(otherThreadTries("jobs:mono-minute", Duration.ZERO)).as("taken right after the Mono completed")
+			.isFalse();
 	}
 
 	@Test
@@ -100,19 +119,24 @@ class ScheduledJobAttributesTests {
 	}
 
 	private LockHandle otherThreadHolds(String key) throws Exception {
-		return this.otherThread.submit(() -> this.template.tryAcquire(key, Duration.ofSeconds(30), Duration.ZERO).orElseThrow())
+		return this.otherThread
+			.submit(() -> this.template.tryAcquire(key, Duration.ofSeconds(30), Duration.ZERO).orElseThrow())
 			.get(10, TimeUnit.SECONDS);
 	}
 
 	private boolean otherThreadTries(String key, Duration wait) throws Exception {
-		Future<Boolean> taken = this.otherThread.submit(() -> this.template.tryAcquire(key, null, wait).map((handle) -> {
-			handle.close();
-			return true;
-		}).orElse(false));
+		Future<Boolean> taken = this.otherThread
+			.submit(() -> this.template.tryAcquire(key, null, wait).map((handle) -> {
+				handle.close();
+				return true;
+			}).orElse(false));
 		return taken.get(40, TimeUnit.SECONDS);
 	}
 
-	/** A handle that knows only {@link LockHandle}'s abstract methods, as one of an application's own template. */
+	/**
+	 * A handle that knows only {@link LockHandle}'s abstract methods, as one of an
+	 * application's own template.
+	 */
 	private record PlainHandle(LockHandle handle) implements LockHandle {
 
 		@Override

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.micrometer;
 
 import java.time.Duration;
@@ -23,7 +40,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The meters of {@link LockMetrics} after known work, through a template over an in-memory store.
+ * The meters of {@link LockMetrics} after known work, through a template over an
+ * in-memory store.
  */
 class LockMetricsTests {
 
@@ -34,7 +52,8 @@ class LockMetricsTests {
 	private final FaultInjectingLocker locker = new FaultInjectingLocker(this.memory);
 
 	private final DefaultLockTemplate template = new DefaultLockTemplate(this.locker,
-			new WatchdogSettings(Duration.ofMillis(600), Duration.ofMillis(100), null), List.of(new LockMetrics(this.registry)));
+			new WatchdogSettings(Duration.ofMillis(600), Duration.ofMillis(100), null),
+			List.of(new LockMetrics(this.registry)));
 
 	private final ExecutorService otherThread = Executors.newSingleThreadExecutor();
 
@@ -72,11 +91,11 @@ class LockMetricsTests {
 	void holdersAndWaitersAreGaugedAndALocalHandOverCounted() throws Exception {
 		LockHandle held = this.template.tryAcquire("goods:1", Duration.ofSeconds(30), Duration.ZERO).orElseThrow();
 		assertThat(gauge("distlock.held", "goods")).isOne();
-		Future<Boolean> waiter = this.otherThread.submit(() -> this.template.tryAcquire("goods:1", null,
-				Duration.ofSeconds(30)).map((handle) -> {
-					handle.close();
-					return true;
-				}).orElse(false));
+		Future<Boolean> waiter = this.otherThread
+			.submit(() -> this.template.tryAcquire("goods:1", null, Duration.ofSeconds(30)).map((handle) -> {
+				handle.close();
+				return true;
+			}).orElse(false));
 		await().atMost(Duration.ofSeconds(10)).until(() -> gauge("distlock.waiting", "goods") == 1);
 		held.close();
 		assertThat(waiter.get(10, TimeUnit.SECONDS)).isTrue();
@@ -139,7 +158,8 @@ class LockMetricsTests {
 	}
 
 	private LockHandle otherThreadHolds(String key) throws Exception {
-		return this.otherThread.submit(() -> this.template.tryAcquire(key, Duration.ofSeconds(30), Duration.ZERO).orElseThrow())
+		return this.otherThread
+			.submit(() -> this.template.tryAcquire(key, Duration.ofSeconds(30), Duration.ZERO).orElseThrow())
 			.get(10, TimeUnit.SECONDS);
 	}
 

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.observation;
 
 import java.time.Duration;
@@ -25,8 +42,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * The observations of {@link LockObservations} after known work, through a template over an
- * in-memory store, recorded by Micrometer's {@link TestObservationRegistry}.
+ * The observations of {@link LockObservations} after known work, through a template over
+ * an in-memory store, recorded by Micrometer's {@link TestObservationRegistry}.
  */
 class LockObservationsTests {
 
@@ -95,8 +112,9 @@ class LockObservationsTests {
 
 	@Test
 	void aBusyLockAndAFailingStoreEndTheAcquisitionWithTheirOutcome() throws Exception {
-		try (LockHandle held = this.otherThread.submit(() -> this.template.tryAcquire("goods:1", Duration.ofSeconds(5),
-				Duration.ZERO).orElseThrow()).get(10, TimeUnit.SECONDS)) {
+		try (LockHandle held = this.otherThread
+			.submit(() -> this.template.tryAcquire("goods:1", Duration.ofSeconds(5), Duration.ZERO).orElseThrow())
+			.get(10, TimeUnit.SECONDS)) {
 			assertThat(this.template.tryAcquire("goods:1", Duration.ofSeconds(5), Duration.ZERO)).isEmpty();
 		}
 		this.locker.before("acquire", () -> {
@@ -149,15 +167,17 @@ class LockObservationsTests {
 		LockHandle nested = this.template.tryAcquire("jobs:report", null, Duration.ZERO).orElseThrow();
 		nested.close();
 		this.otherThread.submit(outer::close).get(10, TimeUnit.SECONDS);
-		TestObservationRegistryAssert.assertThat(this.registry).hasNumberOfObservationsWithNameEqualTo("distlock.hold", 2);
+		TestObservationRegistryAssert.assertThat(this.registry)
+			.hasNumberOfObservationsWithNameEqualTo("distlock.hold", 2);
 		assertEveryObservationStopped();
 	}
 
 	@Test
 	void aHolderWhoseLeaseRanOutEndsItsOwnHoldNotThatOfTheWaiterWhoTookTheLockOver() throws Exception {
 		LockHandle expired = this.template.tryAcquire("goods:1", Duration.ofMillis(200), Duration.ZERO).orElseThrow();
-		LockHandle next = this.otherThread.submit(() -> this.template.tryAcquire("goods:1", Duration.ofSeconds(30),
-				Duration.ofSeconds(10)).orElseThrow()).get(20, TimeUnit.SECONDS);
+		LockHandle next = this.otherThread.submit(
+				() -> this.template.tryAcquire("goods:1", Duration.ofSeconds(30), Duration.ofSeconds(10)).orElseThrow())
+			.get(20, TimeUnit.SECONDS);
 		List<Observation.Context> holds = this.started.stream()
 			.filter((context) -> context.getName().equals("distlock.hold"))
 			.toList();
@@ -170,7 +190,8 @@ class LockObservationsTests {
 
 	private void assertEveryObservationStopped() {
 		TestObservationRegistryAssert.assertThat(this.registry)
-			.hasHandledContextsThatSatisfy((contexts) -> assertThat(this.stopped).containsExactlyInAnyOrderElementsOf(contexts));
+			.hasHandledContextsThatSatisfy(
+					(contexts) -> assertThat(this.stopped).containsExactlyInAnyOrderElementsOf(contexts));
 	}
 
 }

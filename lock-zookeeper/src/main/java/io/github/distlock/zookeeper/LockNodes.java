@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.zookeeper;
 
 import java.nio.charset.StandardCharsets;
@@ -17,9 +34,9 @@ import org.apache.zookeeper.data.Stat;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The few ZooKeeper operations the locker makes on lock nodes, each one round trip through
- * Curator, bounded by the client's connection timeout and retry policy; a failure is a
- * {@link ZooKeeperLockException}, a node that is not there an answer.
+ * The few ZooKeeper operations the locker makes on lock nodes, each one round trip
+ * through Curator, bounded by the client's connection timeout and retry policy; a failure
+ * is a {@link ZooKeeperLockException}, a node that is not there an answer.
  */
 final class LockNodes {
 
@@ -35,12 +52,13 @@ final class LockNodes {
 	}
 
 	/**
-	 * Creates a node of this process in the lock's queue, holding the owner token, and in the same
-	 * transaction writes the lock's directory, whose answer counts its children right after the
-	 * create: one round trip tells a node that is alone, so holds the lock. A directory the
-	 * transaction finds missing is made (a container, which ZooKeeper removes once empty), and the
-	 * transaction runs again. Where the directory may
-	 * not be written (its ACL), the node is created by itself, and a listing must place it.
+	 * Creates a node of this process in the lock's queue, holding the owner token, and in
+	 * the same transaction writes the lock's directory, whose answer counts its children
+	 * right after the create: one round trip tells a node that is alone, so holds the
+	 * lock. A directory the transaction finds missing is made (a container, which
+	 * ZooKeeper removes once empty), and the transaction runs again. Where the directory
+	 * may not be written (its ACL), the node is created by itself, and a listing must
+	 * place it.
 	 */
 	Created create(String key, String owner) {
 		String directory = this.paths.directory(key);
@@ -54,7 +72,8 @@ final class LockNodes {
 				return createCounting(directory, node, owner);
 			}
 			catch (KeeperException.NoAuthException ex) {
-				return new Created(this.client.create().withMode(CreateMode.EPHEMERAL_SEQUENTIAL).forPath(node, bytes(owner)),
+				return new Created(
+						this.client.create().withMode(CreateMode.EPHEMERAL_SEQUENTIAL).forPath(node, bytes(owner)),
 						false);
 			}
 		});
@@ -62,7 +81,11 @@ final class LockNodes {
 
 	private Created createCounting(String directory, String node, String owner) throws Exception {
 		List<CuratorTransactionResult> results = this.client.transaction()
-			.forOperations(this.client.transactionOp().create().withMode(CreateMode.EPHEMERAL_SEQUENTIAL).forPath(node, bytes(owner)),
+			.forOperations(
+					this.client.transactionOp()
+						.create()
+						.withMode(CreateMode.EPHEMERAL_SEQUENTIAL)
+						.forPath(node, bytes(owner)),
 					this.client.transactionOp().setData().forPath(directory, NO_DATA));
 		return new Created(results.get(0).getResultPath(), results.get(1).getResultStat().getNumChildren() == 1);
 	}
@@ -92,7 +115,10 @@ final class LockNodes {
 		});
 	}
 
-	/** Writes the owner token into a node; the write's zxid, or zero when the node was not there. */
+	/**
+	 * Writes the owner token into a node; the write's zxid, or zero when the node was not
+	 * there.
+	 */
 	long write(String key, String path, String owner) {
 		return call("write a node of", key, () -> {
 			try {
@@ -119,9 +145,9 @@ final class LockNodes {
 	}
 
 	/**
-	 * Watches a node; {@code false} when it is already gone. A read, not an existence check, as in
-	 * Curator's lock recipe: a read of a missing node leaves no watch, an existence check would leave
-	 * one for a name never used again.
+	 * Watches a node; {@code false} when it is already gone. A read, not an existence
+	 * check, as in Curator's lock recipe: a read of a missing node leaves no watch, an
+	 * existence check would leave one for a name never used again.
 	 */
 	boolean watch(String key, String path, Watcher watcher) {
 		return call("watch a node of", key, () -> {
@@ -135,7 +161,10 @@ final class LockNodes {
 		});
 	}
 
-	/** Watches the lock's directory for its first node, or for its creation when it is not there. */
+	/**
+	 * Watches the lock's directory for its first node, or for its creation when it is not
+	 * there.
+	 */
 	void watchDirectory(String key, Watcher watcher) {
 		String directory = this.paths.directory(key);
 		call("watch the directory of", key, () -> {
@@ -148,14 +177,20 @@ final class LockNodes {
 		});
 	}
 
-	/** Asks ZooKeeper for the root node, waiting for the answer at most {@code timeout}. */
-	@SuppressWarnings("NullAway") // an ExecutionException always carries the failure as its cause
+	/**
+	 * Asks ZooKeeper for the root node, waiting for the answer at most {@code timeout}.
+	 */
+	@SuppressWarnings("NullAway") // an ExecutionException always carries the failure as
+									// its cause
 	void ping(Duration timeout) {
 		CompletableFuture<Integer> answer = new CompletableFuture<>();
 		try {
-			this.client.checkExists().inBackground((client, event) -> answer.complete(event.getResultCode())).forPath("/");
+			this.client.checkExists()
+				.inBackground((client, event) -> answer.complete(event.getResultCode()))
+				.forPath("/");
 			int code = answer.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-			// Under a client's namespace the root may not exist yet: an answer is an answer.
+			// Under a client's namespace the root may not exist yet: an answer is an
+			// answer.
 			if (code != KeeperException.Code.OK.intValue() && code != KeeperException.Code.NONODE.intValue()) {
 				throw KeeperException.create(KeeperException.Code.get(code));
 			}
@@ -196,8 +231,10 @@ final class LockNodes {
 
 	/**
 	 * A node just created in a lock's queue.
+	 *
 	 * @param path its path
-	 * @param alone whether it was the only node of the lock right after its create, so holds it
+	 * @param alone whether it was the only node of the lock right after its create, so
+	 * holds it
 	 */
 	record Created(String path, boolean alone) {
 	}

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.zookeeper;
 
 import java.time.Duration;
@@ -12,19 +29,23 @@ import org.jspecify.annotations.Nullable;
 import io.github.distlock.store.Acquisition;
 
 /**
- * Acquisition by queue (ZOOKEEPER.md, point a): an attempt takes this process's queued node or
- * creates one; the lowest node holds the lock. A busy attempt that will wait leaves its node
- * queued until its wait ends or the lock's last subscription closes, whichever comes first.
+ * Acquisition by queue (ZOOKEEPER.md, point a): an attempt takes this process's queued
+ * node or creates one; the lowest node holds the lock. A busy attempt that will wait
+ * leaves its node queued until its wait ends or the lock's last subscription closes,
+ * whichever comes first.
  */
 final class NodeQueueing {
 
 	/**
-	 * The busy answer's stand-in for the holder's lease, which ZooKeeper does not have: how long a
-	 * waiter sleeps at most between attempts when no watch wakes it.
+	 * The busy answer's stand-in for the holder's lease, which ZooKeeper does not have:
+	 * how long a waiter sleeps at most between attempts when no watch wakes it.
 	 */
 	static final Duration RECHECK = Duration.ofSeconds(1);
 
-	/** How long a node this process no longer wants is deleted again while ZooKeeper fails to. */
+	/**
+	 * How long a node this process no longer wants is deleted again while ZooKeeper fails
+	 * to.
+	 */
 	private static final Duration ABANDON_RETRY = Duration.ofSeconds(1);
 
 	private static final int ABANDON_ATTEMPTS = 60;
@@ -58,12 +79,14 @@ final class NodeQueueing {
 		if (held != null && !this.registry.isLost(held) && this.nodes.queue(key).contains(LockPaths.name(held))) {
 			return Acquisition.ACQUIRED;
 		}
-		// A queued node deleted meanwhile (its wait ran out, the session ended) is replaced once.
+		// A queued node deleted meanwhile (its wait ran out, the session ended) is
+		// replaced once.
 		Acquisition answer = attempt(key, owner, willWait);
 		if (answer == null) {
 			answer = attempt(key, owner, willWait);
 		}
-		// Null would read as an interrupt to the core: a second node gone too is a busy answer, tried again soon.
+		// Null would read as an interrupt to the core: a second node gone too is a busy
+		// answer, tried again soon.
 		return (answer != null) ? answer : Acquisition.busy(RECHECK);
 	}
 
@@ -79,13 +102,15 @@ final class NodeQueueing {
 		this.registry.update(key, (own) -> own.queue(node, System.nanoTime()));
 		try {
 			if (created.alone()) {
-				// The lock's only node right after its create: the lowest, so it holds the lock.
+				// The lock's only node right after its create: the lowest, so it holds
+				// the lock.
 				return claim(key, owner, node, false, losses) ? Acquisition.ACQUIRED : null;
 			}
 			return place(key, owner, node, false, willWait, losses);
 		}
 		catch (RuntimeException | Error ex) {
-			// Left queued, the node would be no one's: the core's clean-up release skips queued nodes.
+			// Left queued, the node would be no one's: the core's clean-up release skips
+			// queued nodes.
 			if (this.registry.update(key, (own) -> own.unqueue(node)).isQueued(node)) {
 				abandon(key, node);
 			}
@@ -93,7 +118,10 @@ final class NodeQueueing {
 		}
 	}
 
-	/** Finds the node's place in the lock's queue: the lowest is claimed, any other is busy. */
+	/**
+	 * Finds the node's place in the lock's queue: the lowest is claimed, any other is
+	 * busy.
+	 */
 	private @Nullable Acquisition place(String key, String owner, String node, boolean reused, Duration willWait,
 			long losses) {
 		String name = LockPaths.name(node);
@@ -109,8 +137,9 @@ final class NodeQueueing {
 	}
 
 	/**
-	 * Deletes the twins of this process's node, made by a create that Curator re-sent after its
-	 * answer was lost: no attempt knows them, and one ahead would hold the lock for nobody.
+	 * Deletes the twins of this process's node, made by a create that Curator re-sent
+	 * after its answer was lost: no attempt knows them, and one ahead would hold the lock
+	 * for nobody.
 	 */
 	private LockQueue withoutTwins(String key, LockQueue queue, String name) {
 		List<String> twins = queue.twinsOf(name);
@@ -118,7 +147,10 @@ final class NodeQueueing {
 		return queue.without(twins);
 	}
 
-	/** Claims the lowest node for the owner, writing the owner into a node an earlier attempt queued. */
+	/**
+	 * Claims the lowest node for the owner, writing the owner into a node an earlier
+	 * attempt queued.
+	 */
 	private boolean claim(String key, String owner, String node, boolean reused, long losses) {
 		if (reused && this.nodes.write(key, node, owner) == 0) {
 			this.registry.update(key, (own) -> own.unqueue(node));
@@ -127,7 +159,8 @@ final class NodeQueueing {
 		if (this.registry.claim(key, owner, node, losses)) {
 			return true;
 		}
-		// Claims were given up since the attempt began: the node may be of a session that ended.
+		// Claims were given up since the attempt began: the node may be of a session that
+		// ended.
 		if (this.registry.update(key, (own) -> own.unqueue(node)).isQueued(node)) {
 			abandon(key, node);
 		}
@@ -136,7 +169,8 @@ final class NodeQueueing {
 
 	private Acquisition busy(String key, String node, Duration willWait) {
 		if (willWait.isZero() || willWait.isNegative()) {
-			// A caller that will not wait leaves no node, unless an earlier attempt's wait is still on.
+			// A caller that will not wait leaves no node, unless an earlier attempt's
+			// wait is still on.
 			waitEnded(key, node);
 			return Acquisition.busy(RECHECK);
 		}
@@ -147,9 +181,13 @@ final class NodeQueueing {
 		return Acquisition.busy(RECHECK);
 	}
 
-	/** The wait of the attempt that last queued the node is over: nobody in this process wants it. */
+	/**
+	 * The wait of the attempt that last queued the node is over: nobody in this process
+	 * wants it.
+	 */
 	private void waitEnded(String key, String node) {
-		// One clock reading: the node is deleted only if this very change took it out of the queue.
+		// One clock reading: the node is deleted only if this very change took it out of
+		// the queue.
 		long now = System.nanoTime();
 		OwnNodes before = this.registry.update(key, (own) -> isDue(own, node, now) ? own.unqueue() : own);
 		if (isDue(before, node, now)) {
@@ -162,7 +200,10 @@ final class NodeQueueing {
 		return own.isQueued(node) && own.queuedUntil() - now <= 0;
 	}
 
-	/** The lock's last subscription closed: its waiters stopped waiting, so its queued node goes. */
+	/**
+	 * The lock's last subscription closed: its waiters stopped waiting, so its queued
+	 * node goes.
+	 */
 	void unsubscribed(String key) {
 		OwnNodes before = this.registry.update(key, (own) -> {
 			OwnNodes after = own.subscribed(-1);
@@ -178,15 +219,19 @@ final class NodeQueueing {
 	}
 
 	/**
-	 * The session ended: nodes queued until now are the old session's, never to be claimed (the
-	 * server may keep that session a while, and a node of it would be lowest and yet go when it
-	 * ends); they are deleted in the background in case they are still there.
+	 * The session ended: nodes queued until now are the old session's, never to be
+	 * claimed (the server may keep that session a while, and a node of it would be lowest
+	 * and yet go when it ends); they are deleted in the background in case they are still
+	 * there.
 	 */
 	void sessionLost() {
 		this.registry.unqueueAll().forEach((node) -> this.background.execute(() -> abandon(node.key(), node.path())));
 	}
 
-	/** Deletes a node nobody wants, again later while ZooKeeper fails to, so it never holds the lock for nobody. */
+	/**
+	 * Deletes a node nobody wants, again later while ZooKeeper fails to, so it never
+	 * holds the lock for nobody.
+	 */
 	void abandon(String key, String node) {
 		abandon(key, node, 1);
 	}
@@ -206,7 +251,8 @@ final class NodeQueueing {
 						+ "'; it holds or waits for the lock until this process's ZooKeeper session ends", ex);
 				return;
 			}
-			this.background.schedule(() -> abandon(key, node, attempt + 1), ABANDON_RETRY.toMillis(), TimeUnit.MILLISECONDS);
+			this.background.schedule(() -> abandon(key, node, attempt + 1), ABANDON_RETRY.toMillis(),
+					TimeUnit.MILLISECONDS);
 		}
 	}
 

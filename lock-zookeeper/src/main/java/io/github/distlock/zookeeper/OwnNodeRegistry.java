@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.zookeeper;
 
 import java.util.ArrayList;
@@ -10,15 +27,18 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.UnaryOperator;
 
 /**
- * This process's nodes of every lock it holds, waits for or subscribed to, and the claims it lost
- * with its session. Each key's {@link OwnNodes} is replaced atomically; no ZooKeeper call is made
- * while it is.
+ * This process's nodes of every lock it holds, waits for or subscribed to, and the claims
+ * it lost with its session. Each key's {@link OwnNodes} is replaced atomically; no
+ * ZooKeeper call is made while it is.
  */
 final class OwnNodeRegistry {
 
 	private final Map<String, OwnNodes> keys = new ConcurrentHashMap<>();
 
-	/** Paths of claimed nodes given up with their session: their owners no longer hold their locks. */
+	/**
+	 * Paths of claimed nodes given up with their session: their owners no longer hold
+	 * their locks.
+	 */
 	private final Set<String> lost = ConcurrentHashMap.newKeySet();
 
 	private final AtomicLong losses = new AtomicLong();
@@ -28,8 +48,8 @@ final class OwnNodeRegistry {
 	}
 
 	/**
-	 * Replaces the key's nodes by what {@code change} makes of them, dropping the key when nothing
-	 * is left.
+	 * Replaces the key's nodes by what {@code change} makes of them, dropping the key
+	 * when nothing is left.
 	 * @return the key's nodes before the change
 	 */
 	OwnNodes update(String key, UnaryOperator<OwnNodes> change) {
@@ -43,7 +63,11 @@ final class OwnNodeRegistry {
 	}
 
 	Collection<String> subscribedKeys() {
-		return this.keys.entrySet().stream().filter((entry) -> entry.getValue().isSubscribed()).map(Map.Entry::getKey).toList();
+		return this.keys.entrySet()
+			.stream()
+			.filter((entry) -> entry.getValue().isSubscribed())
+			.map(Map.Entry::getKey)
+			.toList();
 	}
 
 	/**
@@ -62,14 +86,15 @@ final class OwnNodeRegistry {
 	}
 
 	/**
-	 * The session ended, or may have: every claim held so far is lost, and no node queued before
-	 * now may be claimed ({@link #claim}).
+	 * The session ended, or may have: every claim held so far is lost, and no node queued
+	 * before now may be claimed ({@link #claim}).
 	 * @return the claims lost now, not known to be lost before
 	 */
 	List<LostClaim> loseClaims() {
 		this.losses.incrementAndGet();
 		List<LostClaim> claims = new ArrayList<>();
-		// Key by key under the map's lock, so a claim made at the same time is either seen here or refused.
+		// Key by key under the map's lock, so a claim made at the same time is either
+		// seen here or refused.
 		for (String key : this.keys.keySet()) {
 			this.keys.computeIfPresent(key, (name, nodes) -> {
 				nodes.claimed().forEach((owner, path) -> {
@@ -83,14 +108,17 @@ final class OwnNodeRegistry {
 		return claims;
 	}
 
-	/** How many times claims were given up so far; read before an attempt takes or creates its node. */
+	/**
+	 * How many times claims were given up so far; read before an attempt takes or creates
+	 * its node.
+	 */
 	long losses() {
 		return this.losses.get();
 	}
 
 	/**
-	 * Claims a queued node for the owner, unless claims were given up since {@code losses} was read:
-	 * the node may then be of a session that ended.
+	 * Claims a queued node for the owner, unless claims were given up since
+	 * {@code losses} was read: the node may then be of a session that ended.
 	 * @return whether the node was claimed
 	 */
 	boolean claim(String key, String owner, String node, long losses) {

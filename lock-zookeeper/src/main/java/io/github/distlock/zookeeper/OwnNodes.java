@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.zookeeper;
 
 import java.util.HashMap;
@@ -6,8 +23,8 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What this process has of one lock in ZooKeeper (ZOOKEEPER.md, "What a process keeps per key"):
- * immutable, replaced whole by {@link OwnNodeRegistry}.
+ * What this process has of one lock in ZooKeeper (ZOOKEEPER.md, "What a process keeps per
+ * key"): immutable, replaced whole by {@link OwnNodeRegistry}.
  *
  * @param claimed the nodes this process holds the lock with, by owner token
  * @param queued the node a busy attempt left in the queue, or {@code null}
@@ -26,7 +43,10 @@ record OwnNodes(Map<String, String> claimed, @Nullable String queued, long queue
 		return path.equals(this.queued);
 	}
 
-	/** The owner holds the lock with {@code path}, which leaves the queue if it was queued. */
+	/**
+	 * The owner holds the lock with {@code path}, which leaves the queue if it was
+	 * queued.
+	 */
 	OwnNodes claim(String owner, String path) {
 		Map<String, String> claimed = new HashMap<>(this.claimed);
 		claimed.put(owner, path);

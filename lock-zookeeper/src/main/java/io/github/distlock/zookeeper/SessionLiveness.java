@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.zookeeper;
 
 import java.util.List;
@@ -18,18 +35,19 @@ import io.github.distlock.store.ClaimLossListener;
 import io.github.distlock.zookeeper.OwnNodeRegistry.LostClaim;
 
 /**
- * Gives up this process's claims once ZooKeeper may have ended its session (ZOOKEEPER.md, point c),
- * and tells the core so that their holders learn it at once: when the connection has been
- * suspended for a quarter of the session timeout, and when the session is lost. Connection changes
- * arrive one at a time on Curator's thread; the give-up runs on a thread of its own, which no
- * ZooKeeper call can hold up.
+ * Gives up this process's claims once ZooKeeper may have ended its session (ZOOKEEPER.md,
+ * point c), and tells the core so that their holders learn it at once: when the
+ * connection has been suspended for a quarter of the session timeout, and when the
+ * session is lost. Connection changes arrive one at a time on Curator's thread; the
+ * give-up runs on a thread of its own, which no ZooKeeper call can hold up.
  */
 final class SessionLiveness implements ConnectionStateListener, AutoCloseable {
 
 	/**
-	 * A client suspends its connection at most two thirds of the session timeout after it last
-	 * heard from the server, which keeps the session a whole timeout after it last heard from the
-	 * client: a third is left, of which this quarter leaves a twelfth for timers and round trips.
+	 * A client suspends its connection at most two thirds of the session timeout after it
+	 * last heard from the server, which keeps the session a whole timeout after it last
+	 * heard from the client: a third is left, of which this quarter leaves a twelfth for
+	 * timers and round trips.
 	 */
 	private static final int SUSPENSION_SHARE = 4;
 
@@ -70,18 +88,23 @@ final class SessionLiveness implements ConnectionStateListener, AutoCloseable {
 			case CONNECTED, RECONNECTED -> cancelGiveUp();
 			case LOST -> {
 				cancelGiveUp();
-				// Unqueued first, so no attempt woken by the loss re-uses a node of the ended session.
+				// Unqueued first, so no attempt woken by the loss re-uses a node of the
+				// ended session.
 				this.queueing.sessionLost();
 				List<LostClaim> lost = this.registry.loseClaims();
 				this.timer.execute(() -> tell(lost));
 			}
-			// READ_ONLY leaves the give-up due: a server cut off from the quorum keeps no session alive.
+			// READ_ONLY leaves the give-up due: a server cut off from the quorum keeps no
+			// session alive.
 			default -> {
 			}
 		}
 	}
 
-	/** Counts from the first suspension since the last connection: a second one, after READ_ONLY, keeps that count. */
+	/**
+	 * Counts from the first suspension since the last connection: a second one, after
+	 * READ_ONLY, keeps that count.
+	 */
 	private void suspended(CuratorFramework client) {
 		ScheduledFuture<?> due = this.giveUp;
 		if (due == null || due.isDone()) {
@@ -103,11 +126,12 @@ final class SessionLiveness implements ConnectionStateListener, AutoCloseable {
 	}
 
 	/**
-	 * The client has a new session, perhaps before its LOST event arrives: as on LOST, unqueues the
-	 * nodes queued so far, all of the ended session, so that no attempt in the new session claims
-	 * one (the server may keep the ended session, and a node of it, a while); then gives up the
-	 * claims, all of the ended session too, and tells their holders on the caller's thread, so that
-	 * none is still held once the new session is proven ({@link SessionProof}).
+	 * The client has a new session, perhaps before its LOST event arrives: as on LOST,
+	 * unqueues the nodes queued so far, all of the ended session, so that no attempt in
+	 * the new session claims one (the server may keep the ended session, and a node of
+	 * it, a while); then gives up the claims, all of the ended session too, and tells
+	 * their holders on the caller's thread, so that none is still held once the new
+	 * session is proven ({@link SessionProof}).
 	 */
 	void sessionEnded() {
 		this.queueing.sessionLost();
@@ -127,7 +151,10 @@ final class SessionLiveness implements ConnectionStateListener, AutoCloseable {
 		}
 	}
 
-	/** Drops a give-up still due; one being told finishes, uninterrupted, as listeners are the core's and the user's. */
+	/**
+	 * Drops a give-up still due; one being told finishes, uninterrupted, as listeners are
+	 * the core's and the user's.
+	 */
 	@Override
 	public void close() {
 		this.timer.shutdown();

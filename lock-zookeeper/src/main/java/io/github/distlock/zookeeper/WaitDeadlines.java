@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.zookeeper;
 
 import java.time.Duration;
@@ -10,10 +27,11 @@ import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The end of each lock's wait (ZOOKEEPER.md, point a): at most one task per lock pending on the
- * locker's background thread, replaced by every busy answer to a caller that will wait and
- * cancelled when the lock's last subscription closes, so that a wait of many busy answers leaves
- * one task, not one per answer. The background executor must remove cancelled tasks at once.
+ * The end of each lock's wait (ZOOKEEPER.md, point a): at most one task per lock pending
+ * on the locker's background thread, replaced by every busy answer to a caller that will
+ * wait and cancelled when the lock's last subscription closes, so that a wait of many
+ * busy answers leaves one task, not one per answer. The background executor must remove
+ * cancelled tasks at once.
  */
 final class WaitDeadlines {
 
@@ -25,7 +43,10 @@ final class WaitDeadlines {
 		this.background = background;
 	}
 
-	/** Runs {@code ended} once {@code wait} has passed, in place of the lock's end of wait due so far. */
+	/**
+	 * Runs {@code ended} once {@code wait} has passed, in place of the lock's end of wait
+	 * due so far.
+	 */
 	void schedule(String key, Duration wait, Runnable ended) {
 		this.pending.compute(key, (name, due) -> {
 			cancel(due);
@@ -39,7 +60,8 @@ final class WaitDeadlines {
 	}
 
 	private void end(String key, Runnable ended) {
-		// This task's delay is over; one that replaced it meanwhile still has its own to run.
+		// This task's delay is over; one that replaced it meanwhile still has its own to
+		// run.
 		this.pending.computeIfPresent(key, (name, due) -> (due.getDelay(TimeUnit.NANOSECONDS) > 0) ? due : null);
 		ended.run();
 	}

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.zookeeper;
 
 import java.time.Duration;
@@ -22,13 +39,14 @@ import io.github.distlock.store.Renewal;
 import io.github.distlock.store.StoredLock;
 
 /**
- * The ZooKeeper {@link Locker}: a lock is a queue of ephemeral sequential nodes, held by the lowest,
- * each waiter watching its predecessor; a lock lives until its lease ends in its holder's process,
- * which then deletes its node, or until its holder's session ends.
+ * The ZooKeeper {@link Locker}: a lock is a queue of ephemeral sequential nodes, held by
+ * the lowest, each waiter watching its predecessor; a lock lives until its lease ends in
+ * its holder's process, which then deletes its node, or until its holder's session ends.
  * The design is in {@code ZOOKEEPER.md} beside this class.
  *
- * <p>It uses a started {@link CuratorFramework} that it does not own: {@link #close()} stops the
- * locker's background thread and leaves the client open.
+ * <p>
+ * It uses a started {@link CuratorFramework} that it does not own: {@link #close()} stops
+ * the locker's background thread and leaves the client open.
  *
  * @since 0.1.0
  */
@@ -55,13 +73,15 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 	private final SessionLiveness liveness;
 
 	private final LeaseEnds leaseEnds;
+
 	private final SessionProof proof;
 
 	/**
-	 * Creates a locker on a started client of an ensemble whose {@code tickTime} is ZooKeeper's
-	 * default, two seconds, or shorter.
+	 * Creates a locker on a started client of an ensemble whose {@code tickTime} is
+	 * ZooKeeper's default, two seconds, or shorter.
 	 * @param client the Curator client
-	 * @param basePath the node under which every lock's nodes are, for example {@code /distlock}
+	 * @param basePath the node under which every lock's nodes are, for example
+	 * {@code /distlock}
 	 * @param keyPrefix first part of every lock's name, for example {@code lock}
 	 */
 	public ZooKeeperLocker(CuratorFramework client, String basePath, String keyPrefix) {
@@ -71,11 +91,12 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 	/**
 	 * Creates a locker on a started client.
 	 * @param client the Curator client
-	 * @param basePath the node under which every lock's nodes are, for example {@code /distlock}
+	 * @param basePath the node under which every lock's nodes are, for example
+	 * {@code /distlock}
 	 * @param keyPrefix first part of every lock's name, for example {@code lock}
-	 * @param tickTime the ensemble's {@code tickTime}, or a longer time: how often its leader hears
-	 * of the sessions of the clients of its followers, so how long this process takes to prove its
-	 * session (ZOOKEEPER.md, point f)
+	 * @param tickTime the ensemble's {@code tickTime}, or a longer time: how often its
+	 * leader hears of the sessions of the clients of its followers, so how long this
+	 * process takes to prove its session (ZOOKEEPER.md, point f)
 	 */
 	public ZooKeeperLocker(CuratorFramework client, String basePath, String keyPrefix, Duration tickTime) {
 		this.client = client;
@@ -86,9 +107,11 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 			thread.setDaemon(true);
 			return thread;
 		});
-		// Once closed, watch events and deadlines still arriving are dropped, not thrown at ZooKeeper's threads.
+		// Once closed, watch events and deadlines still arriving are dropped, not thrown
+		// at ZooKeeper's threads.
 		this.background.setRejectedExecutionHandler(new ThreadPoolExecutor.DiscardPolicy());
-		// Ends of waits and leases are cancelled often and would otherwise stay queued until due.
+		// Ends of waits and leases are cancelled often and would otherwise stay queued
+		// until due.
 		this.background.setRemoveOnCancelPolicy(true);
 		this.notices = new ZooKeeperReleaseNotices(client, this.nodes, this.paths, this.registry, this.background);
 		this.queueing = new NodeQueueing(this.nodes, this.paths, this.registry, this.notices, this.background);
@@ -101,8 +124,8 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 	}
 
 	/**
-	 * Takes the lock by queue, once the leader has confirmed this process's session; its node is
-	 * deleted when the lease runs out, unless renewed or released first.
+	 * Takes the lock by queue, once the leader has confirmed this process's session; its
+	 * node is deleted when the lease runs out, unless renewed or released first.
 	 */
 	@Override
 	public Acquisition tryAcquire(String key, String owner, Duration lease, Duration willWait) {
@@ -118,7 +141,10 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 		return waited ? Acquisition.acquiredAfter(answer.askedAfter().plusNanos(sentAt - calledAt)) : answer;
 	}
 
-	/** The next node in the lock's queue takes it: ZooKeeper's queue leaves it to the waiter that came first. */
+	/**
+	 * The next node in the lock's queue takes it: ZooKeeper's queue leaves it to the
+	 * waiter that came first.
+	 */
 	@Override
 	public Release giveWay(String key, String owner) {
 		return release(key, owner);
@@ -131,7 +157,8 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 			return this.recentReleases.contains(owner) ? Release.GONE : releaseUnknown(key, owner);
 		}
 		boolean deleted = this.nodes.delete(key, node);
-		// Only once the node is gone: a release that failed leaves its end of lease to delete it.
+		// Only once the node is gone: a release that failed leaves its end of lease to
+		// delete it.
 		this.leaseEnds.released(key, owner);
 		this.registry.update(key, (own) -> own.unclaim(owner));
 		this.registry.forget(node);
@@ -140,8 +167,8 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 	}
 
 	/**
-	 * An owner this process holds no node for: perhaps one a create whose answer was lost left, or
-	 * several, when Curator re-sent it; every one goes.
+	 * An owner this process holds no node for: perhaps one a create whose answer was lost
+	 * left, or several, when Curator re-sent it; every one goes.
 	 */
 	private Release releaseUnknown(String key, String owner) {
 		OwnNodes own = this.registry.get(key);
@@ -161,9 +188,9 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 	}
 
 	/**
-	 * Answers whether each owner's node is still there, while the leader's confirmation of the
-	 * session lasts (a follower cut off from the leader still lists nodes the leader deleted), and
-	 * sets its lease's end ({@link LeaseEnds}).
+	 * Answers whether each owner's node is still there, while the leader's confirmation
+	 * of the session lasts (a follower cut off from the leader still lists nodes the
+	 * leader deleted), and sets its lease's end ({@link LeaseEnds}).
 	 */
 	@Override
 	public List<Renewal> renew(List<LeaseRequest> leases) {
@@ -183,14 +210,20 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 		}).toList();
 	}
 
-	/** The zxid of a write to the owner's node, which grows with every write to the ensemble. */
+	/**
+	 * The zxid of a write to the owner's node, which grows with every write to the
+	 * ensemble.
+	 */
 	@Override
 	public long fence(String key, String owner) {
 		String node = this.registry.get(key).claimedBy(owner);
 		return (node == null || this.registry.isLost(node)) ? 0 : this.nodes.write(key, node, owner);
 	}
 
-	/** Whether the leader's last confirmation of this process's session still holds (ZOOKEEPER.md, point f). */
+	/**
+	 * Whether the leader's last confirmation of this process's session still holds
+	 * (ZOOKEEPER.md, point f).
+	 */
 	@Override
 	public boolean keepsClaims() {
 		return this.proof.keepsClaims();
@@ -207,8 +240,9 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 	}
 
 	/**
-	 * Counts the subscription and watches the node ahead in the lock's queue (or the holder's),
-	 * set by a read that the client bounds by its own timeouts, whatever {@code confirmWithin}.
+	 * Counts the subscription and watches the node ahead in the lock's queue (or the
+	 * holder's), set by a read that the client bounds by its own timeouts, whatever
+	 * {@code confirmWithin}.
 	 */
 	@Override
 	public ReleaseSubscription subscribe(String key, Duration confirmWithin) {
@@ -217,7 +251,10 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 		return new NodeSubscription(key);
 	}
 
-	/** The owner in the holder's node; no time to live, since only the holder's process knows its lease. */
+	/**
+	 * The owner in the holder's node; no time to live, since only the holder's process
+	 * knows its lease.
+	 */
 	@Override
 	public Optional<StoredLock> find(String key) {
 		String holder = this.nodes.queue(key).holder();
@@ -238,8 +275,9 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 	}
 
 	/**
-	 * Stops the background thread and deletes the nodes queued for waiters, which would otherwise
-	 * hold their locks for nobody until the client's session ends; the client stays open.
+	 * Stops the background thread and deletes the nodes queued for waiters, which would
+	 * otherwise hold their locks for nobody until the client's session ends; the client
+	 * stays open.
 	 */
 	@Override
 	public void close() {
@@ -253,7 +291,10 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 		}
 	}
 
-	/** A subscription of one lock; closing the last of a lock's ends its watch and its queued node. */
+	/**
+	 * A subscription of one lock; closing the last of a lock's ends its watch and its
+	 * queued node.
+	 */
 	private final class NodeSubscription implements ReleaseSubscription {
 
 		private final String key;

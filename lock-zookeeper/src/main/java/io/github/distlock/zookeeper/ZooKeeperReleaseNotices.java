@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.zookeeper;
 
 import java.util.List;
@@ -17,11 +34,12 @@ import org.apache.zookeeper.Watcher;
 import io.github.distlock.store.ReleaseListener;
 
 /**
- * Release notices from watches (ZOOKEEPER.md, point b): each subscribed lock watches one node, its
- * queued node's predecessor or else the holder (the lock's directory while it is free), and its
- * listeners are told when its queued node comes to hold the lock, or, with none queued, when a
- * holder goes while someone waits. Watch events and connection changes are handled on the
- * locker's background thread, never on ZooKeeper's event thread.
+ * Release notices from watches (ZOOKEEPER.md, point b): each subscribed lock watches one
+ * node, its queued node's predecessor or else the holder (the lock's directory while it
+ * is free), and its listeners are told when its queued node comes to hold the lock, or,
+ * with none queued, when a holder goes while someone waits. Watch events and connection
+ * changes are handled on the locker's background thread, never on ZooKeeper's event
+ * thread.
  */
 final class ZooKeeperReleaseNotices implements ConnectionStateListener {
 
@@ -80,13 +98,15 @@ final class ZooKeeperReleaseNotices implements ConnectionStateListener {
 		this.watched.remove(key);
 	}
 
-	@SuppressWarnings("NullAway") // inQueue implies queued != null, which NullAway does not follow
+	@SuppressWarnings("NullAway") // inQueue implies queued != null, which NullAway does
+									// not follow
 	private void armWatch(String key) {
 		LockQueue queue = this.nodes.queue(key);
 		String queued = this.registry.get(key).queued();
 		boolean inQueue = queued != null && queue.contains(LockPaths.name(queued));
 		if (inQueue && LockPaths.name(queued).equals(queue.holder())) {
-			// The lock came to this process's node: nothing to watch, and its waiter may take it now.
+			// The lock came to this process's node: nothing to watch, and its waiter may
+			// take it now.
 			this.watched.remove(key);
 			tell(key, false);
 			return;
@@ -127,8 +147,9 @@ final class ZooKeeperReleaseNotices implements ConnectionStateListener {
 	}
 
 	/**
-	 * Whether the watched holder's going freed the lock for another process's waiter; when this
-	 * process waits in the queue, {@link #arm} tells once its own node holds the lock.
+	 * Whether the watched holder's going freed the lock for another process's waiter;
+	 * when this process waits in the queue, {@link #arm} tells once its own node holds
+	 * the lock.
 	 */
 	private boolean released(String key, Watched watch) {
 		return watch.holder() && this.registry.get(key).queued() == null && !this.nodes.queue(key).isEmpty();
@@ -142,7 +163,10 @@ final class ZooKeeperReleaseNotices implements ConnectionStateListener {
 		}
 	}
 
-	/** Watches again after a reconnection and tells every waiter, whose notices may have been missed. */
+	/**
+	 * Watches again after a reconnection and tells every waiter, whose notices may have
+	 * been missed.
+	 */
 	private void resume() {
 		for (String key : this.registry.subscribedKeys()) {
 			this.watched.remove(key);
@@ -168,9 +192,10 @@ final class ZooKeeperReleaseNotices implements ConnectionStateListener {
 	}
 
 	/**
-	 * The watcher of one lock's watches, equal to every other of the same lock: ZooKeeper's client
-	 * keeps a set of watchers per node, so a node watched again (a watch a closed subscription left
-	 * on the holder, joined by the next wait's) keeps one watcher, not one more per wait.
+	 * The watcher of one lock's watches, equal to every other of the same lock:
+	 * ZooKeeper's client keeps a set of watchers per node, so a node watched again (a
+	 * watch a closed subscription left on the holder, joined by the next wait's) keeps
+	 * one watcher, not one more per wait.
 	 */
 	private record LockWatcher(ZooKeeperReleaseNotices notices, String key) implements Watcher {
 

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.zookeeper;
 
 import java.util.UUID;
@@ -11,8 +28,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * The ZooKeeper operations on lock nodes that the locker's answers do not show: the watches they
- * leave.
+ * The ZooKeeper operations on lock nodes that the locker's answers do not show: the
+ * watches they leave.
  */
 class LockNodesTests {
 
@@ -23,10 +40,12 @@ class LockNodesTests {
 			String gone = paths.node("key", "gone-lock-0000000001");
 			assertThat(new LockNodes(client, paths).watch("key", gone, (event) -> {
 			})).isFalse();
-			// Sequential names are never reused: a watch left on one would never fire nor go.
-			assertThatExceptionOfType(KeeperException.NoWatcherException.class).isThrownBy(() -> client.getZookeeperClient()
-				.getZooKeeper()
-				.removeAllWatches(gone, Watcher.WatcherType.Any, false));
+			// Sequential names are never reused: a watch left on one would never fire nor
+			// go.
+			assertThatExceptionOfType(KeeperException.NoWatcherException.class)
+				.isThrownBy(() -> client.getZookeeperClient()
+					.getZooKeeper()
+					.removeAllWatches(gone, Watcher.WatcherType.Any, false));
 		}
 	}
 

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.zookeeper;
 
 import java.util.List;
@@ -8,9 +25,9 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The order of a lock's queue from the names ZooKeeper gives its nodes (ZOOKEEPER.md, "Nodes"):
- * the sequence a directory's counter issued, a signed 32-bit number that wraps from 2147483647 to
- * -2147483648.
+ * The order of a lock's queue from the names ZooKeeper gives its nodes (ZOOKEEPER.md,
+ * "Nodes"): the sequence a directory's counter issued, a signed 32-bit number that wraps
+ * from 2147483647 to -2147483648.
  */
 class LockQueueTests {
 
@@ -30,7 +47,8 @@ class LockQueueTests {
 		String firstAfterWrap = created(Integer.MIN_VALUE);
 		String afterWrap = created(-2147483000);
 		String longAfterWrap = created(-1000000000);
-		assertThat(LockQueue.of(List.of(longAfterWrap, afterWrap, firstAfterWrap, lastBeforeWrap, beforeWrap)).children())
+		assertThat(
+				LockQueue.of(List.of(longAfterWrap, afterWrap, firstAfterWrap, lastBeforeWrap, beforeWrap)).children())
 			.containsExactly(beforeWrap, lastBeforeWrap, firstAfterWrap, afterWrap, longAfterWrap);
 	}
 
@@ -40,14 +58,16 @@ class LockQueueTests {
 		String minusOne = created(-1);
 		String zero = created(0);
 		String one = created(1);
-		assertThat(LockQueue.of(List.of(one, minusOne, zero, minusTwo)).children()).containsExactly(minusTwo, minusOne, zero, one);
+		assertThat(LockQueue.of(List.of(one, minusOne, zero, minusTwo)).children()).containsExactly(minusTwo, minusOne,
+				zero, one);
 	}
 
 	@Test
 	void twinsAreFoundAcrossTheSequenceCountersWrap() {
 		String node = created(Integer.MAX_VALUE);
 		String twin = LockPaths.unsequenced(node) + sequence(Integer.MIN_VALUE);
-		assertThat(LockQueue.of(List.of(node, twin, created(Integer.MIN_VALUE + 1))).twinsOf(node)).containsExactly(twin);
+		assertThat(LockQueue.of(List.of(node, twin, created(Integer.MIN_VALUE + 1))).twinsOf(node))
+			.containsExactly(twin);
 	}
 
 	@Test
@@ -59,7 +79,10 @@ class LockQueueTests {
 		assertThat(LockQueue.of(List.of("made-by-an-operator")).holder()).isNull();
 	}
 
-	/** The name ZooKeeper gives a new node of this process when its directory's counter is at {@code sequence}. */
+	/**
+	 * The name ZooKeeper gives a new node of this process when its directory's counter is
+	 * at {@code sequence}.
+	 */
 	private String created(int sequence) {
 		return LockPaths.name(this.paths.newNode("key")) + sequence(sequence);
 	}

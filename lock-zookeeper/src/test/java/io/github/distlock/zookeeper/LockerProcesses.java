@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.zookeeper;
 
 import java.util.ArrayList;
@@ -10,8 +27,9 @@ import org.apache.zookeeper.KeeperException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The processes of one test, each a {@link ZooKeeperLocker} on a client (a session) of its own on
- * the shared server, and an operator's client to look at the nodes they leave; all closed with it.
+ * The processes of one test, each a {@link ZooKeeperLocker} on a client (a session) of
+ * its own on the shared server, and an operator's client to look at the nodes they leave;
+ * all closed with it.
  */
 final class LockerProcesses implements AutoCloseable {
 
@@ -41,7 +59,10 @@ final class LockerProcesses implements AutoCloseable {
 		return startOn(client);
 	}
 
-	/** Starts a new process whose client tells {@code first} of each connection change before its locker. */
+	/**
+	 * Starts a new process whose client tells {@code first} of each connection change
+	 * before its locker.
+	 */
 	ZooKeeperLocker startListenedFirst(ConnectionStateListener first) {
 		CuratorFramework client = ZooKeeperServers.client();
 		client.getConnectionStateListenable().addListener(first);

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.zookeeper;
 
 import java.io.IOException;
@@ -12,10 +29,11 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * A TCP proxy on a free loopback port that forwards bytes both ways until it is {@link #cut()}:
- * from then on it drops everything it reads, both ways and on new connections too, and closes
- * nothing, as a network partition does (the peers notice only by their own timeouts). ZooKeeper's
- * protocols are binary, so this proxy reads nothing in what it forwards.
+ * A TCP proxy on a free loopback port that forwards bytes both ways until it is
+ * {@link #cut()}: from then on it drops everything it reads, both ways and on new
+ * connections too, and closes nothing, as a network partition does (the peers notice only
+ * by their own timeouts). ZooKeeper's protocols are binary, so this proxy reads nothing
+ * in what it forwards.
  */
 final class PartitionProxy implements AutoCloseable {
 
@@ -36,7 +54,8 @@ final class PartitionProxy implements AutoCloseable {
 	static PartitionProxy start(int targetPort) {
 		try {
 			ServerSocket listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-			PartitionProxy proxy = new PartitionProxy(listener, new InetSocketAddress(InetAddress.getLoopbackAddress(), targetPort));
+			PartitionProxy proxy = new PartitionProxy(listener,
+					new InetSocketAddress(InetAddress.getLoopbackAddress(), targetPort));
 			daemon("partition-proxy-" + listener.getLocalPort(), proxy::accept);
 			return proxy;
 		}
@@ -73,7 +92,10 @@ final class PartitionProxy implements AutoCloseable {
 		}
 	}
 
-	/** Copies {@code from} to {@code to} until either closes, dropping what is read once cut. */
+	/**
+	 * Copies {@code from} to {@code to} until either closes, dropping what is read once
+	 * cut.
+	 */
 	private void pump(Socket from, Socket to) {
 		byte[] buffer = new byte[8192];
 		try {

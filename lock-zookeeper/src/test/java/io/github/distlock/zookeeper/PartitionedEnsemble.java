@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.zookeeper;
 
 import java.io.IOException;
@@ -11,10 +28,11 @@ import org.apache.curator.test.TestingZooKeeperServer;
 import org.apache.zookeeper.client.FourLetterWordMain;
 
 /**
- * A real ensemble of three ZooKeeper servers in this JVM whose first member reaches the other two
- * through {@link PartitionProxy proxies} on their quorum ports, so that a test can cut it off from
- * the leader while the leader and the other follower keep their quorum. The first member has the
- * lowest server id, so a fresh ensemble elects another one; {@link #awaitFirstFollows()} checks it.
+ * A real ensemble of three ZooKeeper servers in this JVM whose first member reaches the
+ * other two through {@link PartitionProxy proxies} on their quorum ports, so that a test
+ * can cut it off from the leader while the leader and the other follower keep their
+ * quorum. The first member has the lowest server id, so a fresh ensemble elects another
+ * one; {@link #awaitFirstFollows()} checks it.
  */
 final class PartitionedEnsemble implements AutoCloseable {
 
@@ -33,8 +51,8 @@ final class PartitionedEnsemble implements AutoCloseable {
 	PartitionedEnsemble() throws Exception {
 		int[] ports = FreePorts.distinct(9);
 		for (int index = 0; index < 3; index++) {
-			this.specs.add(new InstanceSpec(null, ports[3 * index], ports[3 * index + 1], ports[3 * index + 2], true, -1,
-					TICK_MILLIS, -1));
+			this.specs.add(new InstanceSpec(null, ports[3 * index], ports[3 * index + 1], ports[3 * index + 2], true,
+					-1, TICK_MILLIS, -1));
 		}
 		for (InstanceSpec other : this.specs.subList(1, 3)) {
 			this.proxies.add(PartitionProxy.start(other.getQuorumPort()));
@@ -66,7 +84,8 @@ final class PartitionedEnsemble implements AutoCloseable {
 			if (mode.contains("Mode: leader")) {
 				throw new IllegalStateException("The first member leads; the test needs it to follow");
 			}
-			if (mode.contains("Mode: follower") && (mode(this.specs.get(1)) + mode(this.specs.get(2))).contains("Mode: leader")) {
+			if (mode.contains("Mode: follower")
+					&& (mode(this.specs.get(1)) + mode(this.specs.get(2))).contains("Mode: leader")) {
 				return;
 			}
 			Thread.sleep(100);
@@ -96,7 +115,10 @@ final class PartitionedEnsemble implements AutoCloseable {
 		this.proxies.forEach(PartitionProxy::close);
 	}
 
-	/** Curator's configuration, with the first member's view of the others' quorum ports through the proxies. */
+	/**
+	 * Curator's configuration, with the first member's view of the others' quorum ports
+	 * through the proxies.
+	 */
 	private final class ProxiedConfig extends QuorumConfigBuilder {
 
 		ProxiedConfig(List<InstanceSpec> specs) {
@@ -112,7 +134,8 @@ final class PartitionedEnsemble implements AutoCloseable {
 					InstanceSpec spec = PartitionedEnsemble.this.specs.get(other);
 					String key = "server." + spec.getServerId();
 					String through = ":" + PartitionedEnsemble.this.proxies.get(other - 1).port() + ":";
-					properties.setProperty(key, properties.getProperty(key).replace(":" + spec.getQuorumPort() + ":", through));
+					properties.setProperty(key,
+							properties.getProperty(key).replace(":" + spec.getQuorumPort() + ":", through));
 				}
 			}
 			return properties;

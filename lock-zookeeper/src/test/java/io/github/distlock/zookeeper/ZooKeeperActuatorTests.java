@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.zookeeper;
 
 import java.time.Duration;
@@ -22,9 +39,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The {@code distlock} health and the {@code locks} endpoint on ZooKeeper: up with release notices
- * while connected, down once the server is gone; the instance holding a lock named, with no lease
- * to tell.
+ * The {@code distlock} health and the {@code locks} endpoint on ZooKeeper: up with
+ * release notices while connected, down once the server is gone; the instance holding a
+ * lock named, with no lease to tell.
  */
 class ZooKeeperActuatorTests {
 
@@ -38,11 +55,13 @@ class ZooKeeperActuatorTests {
 			DistributedLockHealthIndicator indicator = new DistributedLockHealthIndicator(locker, Duration.ofSeconds(5),
 					new RecentLeaseLosses());
 			try {
-				await().atMost(Duration.ofSeconds(10)).until(() -> indicator.health(true).getStatus().equals(Status.UP));
+				await().atMost(Duration.ofSeconds(10))
+					.until(() -> indicator.health(true).getStatus().equals(Status.UP));
 				assertThat(indicator.health(true).getDetails()).containsEntry("store", "answers")
 					.containsEntry("releaseNotices", "subscribed");
 				server.stop();
-				await().atMost(Duration.ofSeconds(30)).until(() -> indicator.health(true).getStatus().equals(Status.DOWN));
+				await().atMost(Duration.ofSeconds(30))
+					.until(() -> indicator.health(true).getStatus().equals(Status.DOWN));
 			}
 			finally {
 				indicator.destroy();
@@ -64,7 +83,8 @@ class ZooKeeperActuatorTests {
 	}
 
 	private static DefaultLockTemplate template(ZooKeeperLocker locker, String instance) {
-		return new DefaultLockTemplate(locker, WatchdogSettings.watchdogLease(Duration.ofSeconds(30)), List.of(), instance);
+		return new DefaultLockTemplate(locker, WatchdogSettings.watchdogLease(Duration.ofSeconds(30)), List.of(),
+				instance);
 	}
 
 }

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.zookeeper;
 
 import java.time.Duration;
@@ -16,9 +33,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * A waiter's node queued in a session its client has left is never claimed, even before the
- * client's LOST event arrives (ZOOKEEPER.md, points c and f): the server may keep that session a
- * while, and its node, though lowest, goes when the server ends it, while the waiter would hold.
+ * A waiter's node queued in a session its client has left is never claimed, even before
+ * the client's LOST event arrives (ZOOKEEPER.md, points c and f): the server may keep
+ * that session a while, and its node, though lowest, goes when the server ends it, while
+ * the waiter would hold.
  */
 class ZooKeeperEndedSessionIntegrationTests {
 
@@ -36,7 +54,8 @@ class ZooKeeperEndedSessionIntegrationTests {
 		AtomicBoolean holdEvents = new AtomicBoolean();
 		try (LockerProcesses processes = new LockerProcesses(this.basePath)) {
 			ZooKeeperLocker holder = processes.start();
-			// Heard before the locker: while it waits, no connection change (LOST) reaches the waiter's locker.
+			// Heard before the locker: while it waits, no connection change (LOST)
+			// reaches the waiter's locker.
 			ZooKeeperLocker waiter = processes.startListenedFirst((client, state) -> {
 				if (holdEvents.get()) {
 					awaitQuietly(eventsFlow);
@@ -62,12 +81,14 @@ class ZooKeeperEndedSessionIntegrationTests {
 		assertThat(ephemeralOwner(processes, oldNode)).isEqualTo(oldSession);
 
 		holdEvents.set(true);
-		// Ends the session on the client's side only: the server keeps it, and its node, until its timeout.
+		// Ends the session on the client's side only: the server keeps it, and its node,
+		// until its timeout.
 		waiterClient.getZookeeperClient().getZooKeeper().getTestable().injectSessionExpiration();
 		await().atMost(Duration.ofSeconds(30))
 			.until(() -> sessionOf(waiterClient) != oldSession && sessionOf(waiterClient) != 0);
 		holder.release(this.key, "holder");
-		// The server still keeps the old session (its timeout is far off), so its node is there unless
+		// The server still keeps the old session (its timeout is far off), so its node is
+		// there unless
 		// the proof's thread, having seen the new session, has already deleted it.
 		assertThat(ephemeralOwner(processes, oldNode)).as("session of the old node, or none once deleted")
 			.isIn(oldSession, 0L);

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.zookeeper;
 
 import java.time.Duration;
@@ -25,16 +42,20 @@ import io.github.distlock.LockTemplate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Locks on a real ensemble of three ZooKeeper servers stay exclusive while one member is killed
- * under load: threads of two processes contend for one lock through {@link LockTemplate}, the
- * leader is killed midway (the others elect a new one), and no two holders ever overlap, no update
- * is lost, and no call outlasts its wait by more than a bounded time.
+ * Locks on a real ensemble of three ZooKeeper servers stay exclusive while one member is
+ * killed under load: threads of two processes contend for one lock through
+ * {@link LockTemplate}, the leader is killed midway (the others elect a new one), and no
+ * two holders ever overlap, no update is lost, and no call outlasts its wait by more than
+ * a bounded time.
  */
 class ZooKeeperEnsembleIntegrationTests {
 
 	private static final Duration WAIT = Duration.ofSeconds(20);
 
-	/** How long past its wait a call may take: a failed-over client's calls, bounded by its timeouts. */
+	/**
+	 * How long past its wait a call may take: a failed-over client's calls, bounded by
+	 * its timeouts.
+	 */
 	private static final Duration SLACK = Duration.ofSeconds(30);
 
 	private static final int THREADS_PER_PROCESS = 2;
@@ -57,7 +78,9 @@ class ZooKeeperEnsembleIntegrationTests {
 
 	private final CountDownLatch killPoint = new CountDownLatch(UPDATES_BEFORE_KILL);
 
-	/** Read-modify-write without atomicity: only the lock keeps updates from being lost. */
+	/**
+	 * Read-modify-write without atomicity: only the lock keeps updates from being lost.
+	 */
 	private int counter;
 
 	@Test
@@ -67,24 +90,25 @@ class ZooKeeperEnsembleIntegrationTests {
 			CuratorFramework first = ZooKeeperServers.client(cluster.getConnectString());
 			CuratorFramework second = ZooKeeperServers.client(cluster.getConnectString());
 			try {
-				LockingContexts.on(first, "/distlock").run((one) -> LockingContexts.on(second, "/distlock").run((two) -> {
-					ExecutorService threads = Executors.newFixedThreadPool(2 * THREADS_PER_PROCESS);
-					try {
-						List<Future<?>> workers = new ArrayList<>();
-						for (int thread = 0; thread < 2 * THREADS_PER_PROCESS; thread++) {
-							LockTemplate template = ((thread % 2 == 0) ? one : two).getBean(LockTemplate.class);
-							workers.add(threads.submit(() -> contend(template)));
+				LockingContexts.on(first, "/distlock")
+					.run((one) -> LockingContexts.on(second, "/distlock").run((two) -> {
+						ExecutorService threads = Executors.newFixedThreadPool(2 * THREADS_PER_PROCESS);
+						try {
+							List<Future<?>> workers = new ArrayList<>();
+							for (int thread = 0; thread < 2 * THREADS_PER_PROCESS; thread++) {
+								LockTemplate template = ((thread % 2 == 0) ? one : two).getBean(LockTemplate.class);
+								workers.add(threads.submit(() -> contend(template)));
+							}
+							assertThat(this.killPoint.await(2, TimeUnit.MINUTES)).isTrue();
+							assertThat(cluster.killServer(leader(cluster))).isTrue();
+							for (Future<?> worker : workers) {
+								worker.get(5, TimeUnit.MINUTES);
+							}
 						}
-						assertThat(this.killPoint.await(2, TimeUnit.MINUTES)).isTrue();
-						assertThat(cluster.killServer(leader(cluster))).isTrue();
-						for (Future<?> worker : workers) {
-							worker.get(5, TimeUnit.MINUTES);
+						finally {
+							threads.shutdownNow();
 						}
-					}
-					finally {
-						threads.shutdownNow();
-					}
-				}));
+					}));
 			}
 			finally {
 				first.close();
@@ -98,10 +122,14 @@ class ZooKeeperEnsembleIntegrationTests {
 		assertThat(Duration.ofNanos(this.longestCall.get())).isLessThan(WAIT.plus(SLACK));
 	}
 
-	/** The member that leads the ensemble, as it says itself ({@code srvr}, allowed by default). */
+	/**
+	 * The member that leads the ensemble, as it says itself ({@code srvr}, allowed by
+	 * default).
+	 */
 	private static InstanceSpec leader(TestingCluster cluster) throws Exception {
 		for (InstanceSpec instance : cluster.getInstances()) {
-			if (FourLetterWordMain.send4LetterWord(instance.getHostname(), instance.getPort(), "srvr").contains("Mode: leader")) {
+			if (FourLetterWordMain.send4LetterWord(instance.getHostname(), instance.getPort(), "srvr")
+				.contains("Mode: leader")) {
 				return instance;
 			}
 		}
@@ -115,7 +143,8 @@ class ZooKeeperEnsembleIntegrationTests {
 				template.execute(this.key, null, WAIT, this::update);
 			}
 			catch (LockNotAcquiredException | LockStoreException ex) {
-				// While the ensemble fails over a call may fail; exclusion must hold regardless.
+				// While the ensemble fails over a call may fail; exclusion must hold
+				// regardless.
 				this.failures.incrementAndGet();
 			}
 			finally {

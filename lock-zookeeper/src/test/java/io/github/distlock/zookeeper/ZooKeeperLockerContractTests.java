@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.zookeeper;
 
 import java.time.Duration;
@@ -12,11 +29,12 @@ import io.github.distlock.core.AbstractLockerContractTests;
 import io.github.distlock.store.Locker;
 
 /**
- * The {@link Locker} contract run against {@link ZooKeeperLocker} on a real ZooKeeper server, each
- * process with its own client and session. Only the holder's process knows a lock's lease (it deletes
- * the node when the lease ends), so no other process can answer the time left on it, and a lock given
- * way goes to the queue: the contract's tests of leases and of the give-way window do not apply (see
- * {@link #expiresByLease()}); {@link ZooKeeperLockerLeaseTests} shows leases ending and
+ * The {@link Locker} contract run against {@link ZooKeeperLocker} on a real ZooKeeper
+ * server, each process with its own client and session. Only the holder's process knows a
+ * lock's lease (it deletes the node when the lease ends), so no other process can answer
+ * the time left on it, and a lock given way goes to the queue: the contract's tests of
+ * leases and of the give-way window do not apply (see {@link #expiresByLease()});
+ * {@link ZooKeeperLockerLeaseTests} shows leases ending and
  * {@link ZooKeeperSessionIntegrationTests} a session's end freeing a lock.
  */
 class ZooKeeperLockerContractTests extends AbstractLockerContractTests {
@@ -44,13 +62,19 @@ class ZooKeeperLockerContractTests extends AbstractLockerContractTests {
 		return this.otherProcess;
 	}
 
-	/** A process of its own: the window does not apply, since a lock given way goes to the queue. */
+	/**
+	 * A process of its own: the window does not apply, since a lock given way goes to the
+	 * queue.
+	 */
 	@Override
 	protected Locker processGivingWayFor(Duration giveWay) {
 		return this.processes.start();
 	}
 
-	/** Deletes every lock node, as an operator might; ZooKeeper itself keeps what it acknowledged. */
+	/**
+	 * Deletes every lock node, as an operator might; ZooKeeper itself keeps what it
+	 * acknowledged.
+	 */
 	@Override
 	protected void loseAllData() {
 		try {
@@ -62,8 +86,9 @@ class ZooKeeperLockerContractTests extends AbstractLockerContractTests {
 	}
 
 	/**
-	 * Every node under the base path: a lock's directory is a container the server deletes within
-	 * its check interval once empty; a lock node goes with its release, or its session at the latest.
+	 * Every node under the base path: a lock's directory is a container the server
+	 * deletes within its check interval once empty; a lock node goes with its release, or
+	 * its session at the latest.
 	 */
 	@Override
 	protected Map<String, Long> timesToLive() {
@@ -71,12 +96,16 @@ class ZooKeeperLockerContractTests extends AbstractLockerContractTests {
 		for (String directory : this.processes.children(this.basePath)) {
 			String path = this.basePath + "/" + directory;
 			found.put(path, ZooKeeperServers.CONTAINER_CHECK_MILLIS);
-			this.processes.children(path).forEach((node) -> found.put(path + "/" + node, (long) ZooKeeperServers.SESSION_TIMEOUT_MILLIS));
+			this.processes.children(path)
+				.forEach((node) -> found.put(path + "/" + node, (long) ZooKeeperServers.SESSION_TIMEOUT_MILLIS));
 		}
 		return found;
 	}
 
-	/** The tasks pending on a locker's thread (lease ends, ends of waits), or the watchers on a node. */
+	/**
+	 * The tasks pending on a locker's thread (lease ends, ends of waits), or the watchers
+	 * on a node.
+	 */
 	@Override
 	protected int workKeptPerLock() {
 		try {

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.zookeeper;
 
 import java.nio.charset.StandardCharsets;
@@ -27,9 +44,9 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The queue of a lock's nodes (ZOOKEEPER.md, point a): a waiting process keeps its node queued and
- * re-uses it, is told only when its own turn comes (no herd), and leaves no node behind once it
- * stops waiting.
+ * The queue of a lock's nodes (ZOOKEEPER.md, point a): a waiting process keeps its node
+ * queued and re-uses it, is told only when its own turn comes (no herd), and leaves no
+ * node behind once it stops waiting.
  */
 class ZooKeeperLockerQueueTests {
 
@@ -58,7 +75,8 @@ class ZooKeeperLockerQueueTests {
 		assertThat(this.waiter.tryAcquire(this.key, "first attempt", LEASE, WAIT).acquired()).isFalse();
 		List<String> queued = nodes();
 		assertThat(this.holder.release(this.key, "holder")).isEqualTo(Release.RELEASED);
-		assertThat(this.waiter.tryAcquire(this.key, "second attempt", LEASE, Duration.ZERO)).returns(true, Acquisition::acquired);
+		assertThat(this.waiter.tryAcquire(this.key, "second attempt", LEASE, Duration.ZERO)).returns(true,
+				Acquisition::acquired);
 		assertThat(nodes()).containsExactly(queued.get(1));
 		assertThat(this.waiter.find(this.key).orElseThrow().owner()).isEqualTo("second attempt");
 		assertThat(this.waiter.release(this.key, "second attempt")).isEqualTo(Release.RELEASED);
@@ -77,7 +95,8 @@ class ZooKeeperLockerQueueTests {
 			assertThat(last.tryAcquire(this.key, "last", LEASE, WAIT).acquired()).isFalse();
 			this.holder.release(this.key, "holder");
 			assertThat(toldNext.poll(10, TimeUnit.SECONDS)).isEqualTo(this.key);
-			assertThat(this.waiter.tryAcquire(this.key, "next", LEASE, Duration.ZERO)).returns(true, Acquisition::acquired);
+			assertThat(this.waiter.tryAcquire(this.key, "next", LEASE, Duration.ZERO)).returns(true,
+					Acquisition::acquired);
 			assertThat(toldLast).as("the last waiter watches the next one, not the holder").isEmpty();
 			this.waiter.release(this.key, "next");
 			assertThat(toldLast.poll(10, TimeUnit.SECONDS)).isEqualTo(this.key);
@@ -109,12 +128,15 @@ class ZooKeeperLockerQueueTests {
 	@Test
 	void longWaitKeepsOneEndOfWaitTaskWhateverItsBusyAnswers() {
 		hold(this.holder, "holder");
-		// A waiter looks again at least every RECHECK (1 s): 1,000 busy answers are some 17 minutes of one wait.
+		// A waiter looks again at least every RECHECK (1 s): 1,000 busy answers are some
+		// 17 minutes of one wait.
 		try (ReleaseSubscription subscription = this.waiter.subscribe(this.key, Duration.ofSeconds(10))) {
 			for (int i = 0; i < 1000; i++) {
-				assertThat(this.waiter.tryAcquire(this.key, "waiter-" + i, LEASE, Duration.ofHours(1)).acquired()).isFalse();
+				assertThat(this.waiter.tryAcquire(this.key, "waiter-" + i, LEASE, Duration.ofHours(1)).acquired())
+					.isFalse();
 			}
-			assertThat(ProcessInternals.pendingBackgroundTasks(this.waiter)).as("tasks pending while waiting").isLessThanOrEqualTo(1);
+			assertThat(ProcessInternals.pendingBackgroundTasks(this.waiter)).as("tasks pending while waiting")
+				.isLessThanOrEqualTo(1);
 		}
 		assertThat(ProcessInternals.pendingBackgroundTasks(this.waiter)).as("tasks pending after the wait").isZero();
 	}
@@ -148,8 +170,10 @@ class ZooKeeperLockerQueueTests {
 	@Test
 	void nodeOfAnAttemptThatFailsAfterItsCreateIsDeleted() throws Exception {
 		String directory = directory();
-		// Nodes may be created, written and deleted there, not listed: an attempt whose node is not
-		// alone fails at the listing right after its create. The holder's, alone, needs no listing.
+		// Nodes may be created, written and deleted there, not listed: an attempt whose
+		// node is not
+		// alone fails at the listing right after its create. The holder's, alone, needs
+		// no listing.
 		ACL noListing = new ACL(ZooDefs.Perms.CREATE | ZooDefs.Perms.WRITE | ZooDefs.Perms.DELETE | ZooDefs.Perms.ADMIN,
 				ZooDefs.Ids.ANYONE_ID_UNSAFE);
 		this.processes.admin().create().creatingParentsIfNeeded().withACL(List.of(noListing)).forPath(directory);
@@ -179,7 +203,8 @@ class ZooKeeperLockerQueueTests {
 		hold(this.holder, "holder");
 		assertThat(this.waiter.tryAcquire(this.key, "waiter", LEASE, Duration.ZERO).acquired()).isFalse();
 		assertThat(this.holder.release(this.key, "holder")).isEqualTo(Release.RELEASED);
-		assertThat(this.waiter.tryAcquire(this.key, "waiter", LEASE, Duration.ZERO)).returns(true, Acquisition::acquired);
+		assertThat(this.waiter.tryAcquire(this.key, "waiter", LEASE, Duration.ZERO)).returns(true,
+				Acquisition::acquired);
 	}
 
 	@Test
@@ -187,7 +212,8 @@ class ZooKeeperLockerQueueTests {
 		hold(this.holder, "holder");
 		assertThat(this.waiter.tryAcquire(this.key, "first attempt", LEASE, WAIT).acquired()).isFalse();
 		String queued = nodes().get(1);
-		// What a create re-sent after its answer was lost leaves: a node of the same name that no attempt knows.
+		// What a create re-sent after its answer was lost leaves: a node of the same name
+		// that no attempt knows.
 		String twin = LockPaths.name(this.processes.admin()
 			.create()
 			.withMode(CreateMode.EPHEMERAL_SEQUENTIAL)
@@ -201,13 +227,15 @@ class ZooKeeperLockerQueueTests {
 	void releaseOfAnOwnerWhoseCreatesWentUnansweredDeletesEveryNodeTheyLeft() throws Exception {
 		hold(this.holder, "holder");
 		String held = nodes().get(0);
-		// What a create and Curator's re-send of it leave when neither answer arrives: two nodes of
+		// What a create and Curator's re-send of it leave when neither answer arrives:
+		// two nodes of
 		// this process, holding the attempt's owner, that no attempt knows.
 		for (int i = 0; i < 2; i++) {
 			this.processes.admin()
 				.create()
 				.withMode(CreateMode.EPHEMERAL_SEQUENTIAL)
-				.forPath(directory() + "/" + LockPaths.unsequenced(held), "lost answer".getBytes(StandardCharsets.UTF_8));
+				.forPath(directory() + "/" + LockPaths.unsequenced(held),
+						"lost answer".getBytes(StandardCharsets.UTF_8));
 		}
 		assertThat(nodes()).hasSize(3);
 		assertThat(this.holder.release(this.key, "lost answer")).isEqualTo(Release.RELEASED);
@@ -233,7 +261,10 @@ class ZooKeeperLockerQueueTests {
 		return new LockPaths(this.basePath, "lock").directory(this.key);
 	}
 
-	/** Names each call a client makes to ZooKeeper: one a round trip, when none is retried. */
+	/**
+	 * Names each call a client makes to ZooKeeper: one a round trip, when none is
+	 * retried.
+	 */
 	private static final class CallNames extends AdvancedTracerDriver {
 
 		private final List<String> names;

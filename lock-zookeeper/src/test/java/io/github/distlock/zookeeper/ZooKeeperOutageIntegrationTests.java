@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.zookeeper;
 
 import java.time.Duration;
@@ -26,8 +43,9 @@ import static org.assertj.core.api.Assertions.assertThatRuntimeException;
 import static org.awaitility.Awaitility.await;
 
 /**
- * ZooKeeper out of reach (ZOOKEEPER.md, points b and e): calls fail within a bounded time rather
- * than hang, and release notices are inactive while the connection is down and resume after.
+ * ZooKeeper out of reach (ZOOKEEPER.md, points b and e): calls fail within a bounded time
+ * rather than hang, and release notices are inactive while the connection is down and
+ * resume after.
  */
 class ZooKeeperOutageIntegrationTests {
 
@@ -38,7 +56,10 @@ class ZooKeeperOutageIntegrationTests {
 
 	private static final Duration LEASE = Duration.ofSeconds(30);
 
-	/** The longest session timeout the test server grants (twenty ticks): its quarter outlasts a restart. */
+	/**
+	 * The longest session timeout the test server grants (twenty ticks): its quarter
+	 * outlasts a restart.
+	 */
 	private static final Duration LONG_SESSION = Duration.ofSeconds(20);
 
 	private final String key = "outage:" + UUID.randomUUID();
@@ -86,8 +107,10 @@ class ZooKeeperOutageIntegrationTests {
 				LockHandle held = template.tryAcquire(this.key, Duration.ofMinutes(10), Duration.ZERO).orElseThrow();
 				server.stop();
 				await().atMost(BOUND).until(() -> !held.isHeld());
-				assertThat(sessionLost.getCount()).as("told a quarter of the session timeout after the connection was "
-						+ "suspended, while Curator waits for the whole timeout to call the session lost").isEqualTo(1);
+				assertThat(sessionLost.getCount())
+					.as("told a quarter of the session timeout after the connection was "
+							+ "suspended, while Curator waits for the whole timeout to call the session lost")
+					.isEqualTo(1);
 				server.restart();
 				assertThat(client.blockUntilConnected(30, TimeUnit.SECONDS)).isTrue();
 				held.close();
@@ -104,7 +127,8 @@ class ZooKeeperOutageIntegrationTests {
 				CuratorFramework client = clientWithSessionTimeout(server, LONG_SESSION)) {
 			BlockingQueue<ConnectionState> states = new LinkedBlockingQueue<>();
 			client.getConnectionStateListenable().addListener((changed, state) -> {
-				// The first connection's CONNECTED may be delivered after the listener is added.
+				// The first connection's CONNECTED may be delivered after the listener is
+				// added.
 				if (state != ConnectionState.CONNECTED) {
 					states.add(state);
 				}
@@ -117,7 +141,8 @@ class ZooKeeperOutageIntegrationTests {
 					.orElseThrow();
 				server.restart();
 				assertThat(states.poll(30, TimeUnit.SECONDS)).isEqualTo(ConnectionState.SUSPENDED);
-				assertThat(states.poll(30, TimeUnit.SECONDS)).as("the same session, back").isEqualTo(ConnectionState.RECONNECTED);
+				assertThat(states.poll(30, TimeUnit.SECONDS)).as("the same session, back")
+					.isEqualTo(ConnectionState.RECONNECTED);
 				await().during(LONG_SESSION.dividedBy(4).plusSeconds(1)).atMost(LONG_SESSION).until(held::isHeld);
 				held.close();
 			});
@@ -141,16 +166,19 @@ class ZooKeeperOutageIntegrationTests {
 			});
 			server.stop();
 			assertThat(lost.await(60, TimeUnit.SECONDS)).isTrue();
-			// Restarted, the server keeps the old sessions, and their nodes, for a session timeout more.
+			// Restarted, the server keeps the old sessions, and their nodes, for a
+			// session timeout more.
 			server.restart();
 			try (CuratorFramework admin = ZooKeeperServers.client(server.getConnectString())) {
 				String directory = new LockPaths("/distlock", "lock").directory(this.key);
 				List<String> queue = LockQueue.of(admin.getChildren().forPath(directory)).children();
 				assertThat(queue).hasSize(2);
 				admin.delete().forPath(directory + "/" + queue.get(0));
-				await().atMost(BOUND).until(() -> waiter.tryAcquire(this.key, "waiter", LEASE, Duration.ZERO).acquired());
+				await().atMost(BOUND)
+					.until(() -> waiter.tryAcquire(this.key, "waiter", LEASE, Duration.ZERO).acquired());
 				String node = directory + "/" + LockQueue.of(admin.getChildren().forPath(directory)).holder();
-				assertThat(admin.checkExists().forPath(node).getEphemeralOwner()).as("held with a node of the current session")
+				assertThat(admin.checkExists().forPath(node).getEphemeralOwner())
+					.as("held with a node of the current session")
 					.isEqualTo(waiterClient.getZookeeperClient().getZooKeeper().getSessionId());
 			}
 		}

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.zookeeper;
 
 import java.io.IOException;
@@ -13,17 +30,19 @@ import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.ZooKeeper;
 
 /**
- * One real ZooKeeper ensemble of three servers in this JVM (Curator's {@code TestingCluster}) for
- * every test that needs one, started on first use on free ports, and clients of it with short
- * timeouts. Writes go through the ensemble's leader and quorum; the clients all connect to one
- * member, so that a test reading right after another client's write sees it (ZooKeeper orders
- * reads per server, and another member may not have applied the write yet). The ensemble test
- * spreads its clients over its own three servers.
+ * One real ZooKeeper ensemble of three servers in this JVM (Curator's
+ * {@code TestingCluster}) for every test that needs one, started on first use on free
+ * ports, and clients of it with short timeouts. Writes go through the ensemble's leader
+ * and quorum; the clients all connect to one member, so that a test reading right after
+ * another client's write sees it (ZooKeeper orders reads per server, and another member
+ * may not have applied the write yet). The ensemble test spreads its clients over its own
+ * three servers.
  */
 public final class ZooKeeperServers {
 
 	static {
-		// Lock directories are container nodes: have the server delete empty ones within a second.
+		// Lock directories are container nodes: have the server delete empty ones within
+		// a second.
 		System.setProperty("znode.container.checkIntervalMs", "1000");
 	}
 
@@ -39,7 +58,8 @@ public final class ZooKeeperServers {
 	}
 
 	/**
-	 * Returns the connect string of one member of the shared ensemble, starting it on first use.
+	 * Returns the connect string of one member of the shared ensemble, starting it on
+	 * first use.
 	 * @return host and port of that member
 	 */
 	public static synchronized String connectString() {
@@ -57,7 +77,8 @@ public final class ZooKeeperServers {
 	}
 
 	/**
-	 * Returns a started client of the shared ensemble, a process of its own (its own session).
+	 * Returns a started client of the shared ensemble, a process of its own (its own
+	 * session).
 	 * @return the client, to close
 	 */
 	public static CuratorFramework client() {
@@ -90,18 +111,19 @@ public final class ZooKeeperServers {
 	}
 
 	/**
-	 * Ends a client's session on the server, as the server does when the client falls silent for
-	 * longer than its session timeout: its ephemeral nodes are deleted and the client is told its
-	 * session expired.
+	 * Ends a client's session on the server, as the server does when the client falls
+	 * silent for longer than its session timeout: its ephemeral nodes are deleted and the
+	 * client is told its session expired.
 	 * @param client the client whose session ends
 	 */
 	public static void expireSession(CuratorFramework client) {
 		try {
 			ZooKeeper zooKeeper = client.getZookeeperClient().getZooKeeper();
 			CountDownLatch connected = new CountDownLatch(1);
-			// A twin handle on the same session: once it is connected, closing it closes the session.
-			ZooKeeper twin = new ZooKeeper(client.getZookeeperClient().getCurrentConnectionString(), SESSION_TIMEOUT_MILLIS,
-					(event) -> {
+			// A twin handle on the same session: once it is connected, closing it closes
+			// the session.
+			ZooKeeper twin = new ZooKeeper(client.getZookeeperClient().getCurrentConnectionString(),
+					SESSION_TIMEOUT_MILLIS, (event) -> {
 						if (event.getState() == Watcher.Event.KeeperState.SyncConnected) {
 							connected.countDown();
 						}

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.zookeeper;
 
 import java.time.Duration;
@@ -17,8 +34,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Liveness by session (ZOOKEEPER.md, point c): when a holder's session ends, ZooKeeper frees its
- * lock for another process, and the old holder is told its lock is lost.
+ * Liveness by session (ZOOKEEPER.md, point c): when a holder's session ends, ZooKeeper
+ * frees its lock for another process, and the old holder is told its lock is lost.
  */
 class ZooKeeperSessionIntegrationTests {
 
@@ -38,8 +55,8 @@ class ZooKeeperSessionIntegrationTests {
 
 	@Test
 	void expiredSessionFreesLockForAnotherProcessAndItsHolderIsTold() {
-		LockingContexts.on(this.holderClient, this.basePath).run((holder) -> LockingContexts.on(this.otherClient, this.basePath)
-			.run((other) -> {
+		LockingContexts.on(this.holderClient, this.basePath)
+			.run((holder) -> LockingContexts.on(this.otherClient, this.basePath).run((other) -> {
 				LockHandle held = holder.getBean(LockTemplate.class).tryAcquire(KEY, null, Duration.ZERO).orElseThrow();
 				long heldToken = held.fencingToken();
 				LockTemplate otherTemplate = other.getBean(LockTemplate.class);
@@ -49,7 +66,8 @@ class ZooKeeperSessionIntegrationTests {
 					assertThat(taken.fencingToken()).isGreaterThan(heldToken);
 					await().atMost(Duration.ofSeconds(20)).until(() -> !held.isHeld());
 					held.close();
-					assertThat(taken.isHeld()).as("the old holder's release leaves the new holder's lock alone").isTrue();
+					assertThat(taken.isHeld()).as("the old holder's release leaves the new holder's lock alone")
+						.isTrue();
 				}
 			}));
 	}
@@ -65,15 +83,19 @@ class ZooKeeperSessionIntegrationTests {
 			}
 
 		};
-		LockingContexts.on(this.holderClient, this.basePath).withBean(LockListener.class, () -> listener).run((holder) -> {
-			LockHandle held = holder.getBean(LockTemplate.class).tryAcquire(KEY, Duration.ofMinutes(10), Duration.ZERO)
-				.orElseThrow();
-			ZooKeeperServers.expireSession(this.holderClient);
-			// isHeld() turns false as the claim is marked lost; the listener is told right after.
-			await().atMost(Duration.ofSeconds(20)).until(() -> !held.isHeld() && !lost.isEmpty());
-			assertThat(lost).containsExactly(KEY);
-			held.close();
-		});
+		LockingContexts.on(this.holderClient, this.basePath)
+			.withBean(LockListener.class, () -> listener)
+			.run((holder) -> {
+				LockHandle held = holder.getBean(LockTemplate.class)
+					.tryAcquire(KEY, Duration.ofMinutes(10), Duration.ZERO)
+					.orElseThrow();
+				ZooKeeperServers.expireSession(this.holderClient);
+				// isHeld() turns false as the claim is marked lost; the listener is told
+				// right after.
+				await().atMost(Duration.ofSeconds(20)).until(() -> !held.isHeld() && !lost.isEmpty());
+				assertThat(lost).containsExactly(KEY);
+				held.close();
+			});
 	}
 
 	@Test

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.zookeeper;
 
 import java.io.BufferedReader;
@@ -34,11 +51,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * A holder stops holding once the ensemble's leader may have ended its session, before any
- * event tells it so (ZOOKEEPER.md, point f): when its JVM is resumed after a pause past its
- * session ({@code SIGSTOP}, {@code SIGCONT}), when its client's events are held up (as in such a
- * process, whose user thread runs before the client's event thread), and
- * when the server it talks to is a follower cut off from the leader, which keeps answering it.
+ * A holder stops holding once the ensemble's leader may have ended its session, before
+ * any event tells it so (ZOOKEEPER.md, point f): when its JVM is resumed after a pause
+ * past its session ({@code SIGSTOP}, {@code SIGCONT}), when its client's events are held
+ * up (as in such a process, whose user thread runs before the client's event thread), and
+ * when the server it talks to is a follower cut off from the leader, which keeps
+ * answering it.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class ZooKeeperSessionProofIntegrationTests {
@@ -52,8 +70,8 @@ class ZooKeeperSessionProofIntegrationTests {
 	@Test
 	void holderJvmPausedPastItsSessionSaysItHoldsNothingOnceResumed() throws Exception {
 		Process holder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-				System.getProperty("java.class.path"), PausedHolderProcess.class.getName(), ZooKeeperServers.connectString(),
-				this.basePath, this.key)
+				System.getProperty("java.class.path"), PausedHolderProcess.class.getName(),
+				ZooKeeperServers.connectString(), this.basePath, this.key)
 			.redirectErrorStream(true)
 			.start();
 		List<String> readings = new CopyOnWriteArrayList<>();
@@ -66,16 +84,20 @@ class ZooKeeperSessionProofIntegrationTests {
 			assertThat(acquired.await(60, TimeUnit.SECONDS)).as("the holder JVM took the lock").isTrue();
 			signal(holder, "STOP");
 			LockingContexts.on(otherClient, this.basePath).run((other) -> {
-				try (LockHandle taken = other.getBean(LockTemplate.class).tryAcquire(this.key, null, Duration.ofSeconds(60))
+				try (LockHandle taken = other.getBean(LockTemplate.class)
+					.tryAcquire(this.key, null, Duration.ofSeconds(60))
 					.orElseThrow()) {
 					long takenAt = System.nanoTime();
 					signal(holder, "CONT");
-					await().atMost(Duration.ofSeconds(30)).until(() -> readingsAfter(readings, takenAt + SECONDS.toNanos(1)) > 0);
+					await().atMost(Duration.ofSeconds(30))
+						.until(() -> readingsAfter(readings, takenAt + SECONDS.toNanos(1)) > 0);
 					long heldAfterTakeOver = readings.stream()
-						.filter((reading) -> reading.startsWith("true ") && Long.parseLong(reading.substring(5)) - takenAt > 0)
+						.filter((reading) -> reading.startsWith("true ")
+								&& Long.parseLong(reading.substring(5)) - takenAt > 0)
 						.count();
-					System.out.println("Paused holder JVM, readings 10 ms apart saying held after another JVM took the lock: "
-							+ heldAfterTakeOver);
+					System.out
+						.println("Paused holder JVM, readings 10 ms apart saying held after another JVM took the lock: "
+								+ heldAfterTakeOver);
 					assertThat(heldAfterTakeOver).isZero();
 				}
 			});
@@ -88,7 +110,8 @@ class ZooKeeperSessionProofIntegrationTests {
 	}
 
 	private static void readLines(Process process, List<String> readings, CountDownLatch acquired) {
-		try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+		try (BufferedReader lines = new BufferedReader(
+				new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
 			for (String line = lines.readLine(); line != null; line = lines.readLine()) {
 				if (line.equals("acquired")) {
 					acquired.countDown();
@@ -104,12 +127,15 @@ class ZooKeeperSessionProofIntegrationTests {
 	}
 
 	private static long readingsAfter(List<String> readings, long time) {
-		return readings.stream().filter((reading) -> Long.parseLong(reading.substring(reading.indexOf(' ') + 1)) - time > 0).count();
+		return readings.stream()
+			.filter((reading) -> Long.parseLong(reading.substring(reading.indexOf(' ') + 1)) - time > 0)
+			.count();
 	}
 
 	private static void signal(Process process, String signal) {
 		try {
-			new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).start().waitFor(10, TimeUnit.SECONDS);
+			new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).start()
+				.waitFor(10, TimeUnit.SECONDS);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
@@ -123,12 +149,17 @@ class ZooKeeperSessionProofIntegrationTests {
 	void sessionTimeoutShorterThanFourTickTimesIsWarnedOfOnce(CapturedOutput output) {
 		CuratorFramework client = ZooKeeperServers.client();
 		long timeout = client.getZookeeperClient().getLastNegotiatedSessionTimeoutMs();
-		try (ZooKeeperLocker shortSession = new ZooKeeperLocker(client, this.basePath, "lock", Duration.ofMillis(timeout / 3));
-				ZooKeeperLocker longEnough = new ZooKeeperLocker(client, this.basePath, "other", Duration.ofMillis(timeout / 8))) {
+		try (ZooKeeperLocker shortSession = new ZooKeeperLocker(client, this.basePath, "lock",
+				Duration.ofMillis(timeout / 3));
+				ZooKeeperLocker longEnough = new ZooKeeperLocker(client, this.basePath, "other",
+						Duration.ofMillis(timeout / 8))) {
 			// Each proves the client's session: three of its tick times, and eight.
-			assertThat(shortSession.tryAcquire(this.key, "short", Duration.ofSeconds(30), Duration.ZERO).acquired()).isTrue();
-			assertThat(longEnough.tryAcquire(this.key, "long", Duration.ofSeconds(30), Duration.ZERO).acquired()).isTrue();
-			assertThat(output.getOut().lines().filter((line) -> line.contains("WARN") && line.contains("session timeout")))
+			assertThat(shortSession.tryAcquire(this.key, "short", Duration.ofSeconds(30), Duration.ZERO).acquired())
+				.isTrue();
+			assertThat(longEnough.tryAcquire(this.key, "long", Duration.ofSeconds(30), Duration.ZERO).acquired())
+				.isTrue();
+			assertThat(
+					output.getOut().lines().filter((line) -> line.contains("WARN") && line.contains("session timeout")))
 				.singleElement(InstanceOfAssertFactories.STRING)
 				.contains(timeout + " ms", (timeout / 3) + " ms", "distlock.zookeeper.tick-time");
 		}
@@ -141,7 +172,8 @@ class ZooKeeperSessionProofIntegrationTests {
 	void firstAcquireOfANewSessionCountsItsLeaseFromAfterTheSessionsProof() {
 		CuratorFramework client = ZooKeeperServers.client();
 		try (ZooKeeperLocker locker = new ZooKeeperLocker(client, this.basePath, "lock")) {
-			// A new session is proven by two answers three quarters of a tick-time apart, after the call began.
+			// A new session is proven by two answers three quarters of a tick-time apart,
+			// after the call began.
 			Acquisition first = locker.tryAcquire(this.key, "first", Duration.ofSeconds(30), Duration.ZERO);
 			assertThat(first.acquired()).isTrue();
 			assertThat(first.askedAfter()).as("how long after the call the lock was asked for")
@@ -158,21 +190,24 @@ class ZooKeeperSessionProofIntegrationTests {
 	@Test
 	void holderWhoseEventsAreHeldUpStopsHoldingOnceItsSessionIsNoLongerProven() throws Exception {
 		String member = ZooKeeperServers.connectString();
-		try (PartitionProxy proxy = PartitionProxy.start(Integer.parseInt(member.substring(member.lastIndexOf(':') + 1)))) {
+		try (PartitionProxy proxy = PartitionProxy
+			.start(Integer.parseInt(member.substring(member.lastIndexOf(':') + 1)))) {
 			CuratorFramework holderClient = client("127.0.0.1:" + proxy.port());
 			CuratorFramework otherClient = ZooKeeperServers.client();
 			CountDownLatch eventsFlow = new CountDownLatch(1);
 			AtomicBoolean holdEvents = new AtomicBoolean();
-			// Registered before the locker's: while it waits, no connection change reaches the locker.
+			// Registered before the locker's: while it waits, no connection change
+			// reaches the locker.
 			holderClient.getConnectionStateListenable().addListener((client, state) -> {
 				if (holdEvents.get()) {
 					awaitQuietly(eventsFlow);
 				}
 			});
 			try {
-				LockingContexts.on(holderClient, this.basePath).run((holder) -> LockingContexts.on(otherClient, this.basePath)
-					.run((other) -> {
-						LockHandle held = holder.getBean(LockTemplate.class).tryAcquire(this.key, Duration.ofMinutes(10), Duration.ZERO)
+				LockingContexts.on(holderClient, this.basePath)
+					.run((holder) -> LockingContexts.on(otherClient, this.basePath).run((other) -> {
+						LockHandle held = holder.getBean(LockTemplate.class)
+							.tryAcquire(this.key, Duration.ofMinutes(10), Duration.ZERO)
 							.orElseThrow();
 						holdEvents.set(true);
 						proxy.cut();
@@ -199,15 +234,20 @@ class ZooKeeperSessionProofIntegrationTests {
 			CuratorFramework otherClient = client(ensemble.otherMembers());
 			String tickTime = "distlock.zookeeper.tick-time=" + PartitionedEnsemble.TICK_MILLIS + "ms";
 			try {
-				LockingContexts.on(holderClient, this.basePath).withPropertyValues(tickTime).run((holder) -> LockingContexts
-					.on(otherClient, this.basePath).withPropertyValues(tickTime).run((other) -> {
-						LockHandle held = holder.getBean(LockTemplate.class).tryAcquire(this.key, null, Duration.ZERO).orElseThrow();
-						ensemble.cutOffFirst();
-						Overlap overlap = takeOver(held, other.getBean(LockTemplate.class));
-						System.out.println("Follower cut off from the leader: " + overlap);
-						assertThat(overlap.heldAfterTakeOver()).as(overlap.toString()).isFalse();
-						held.close();
-					}));
+				LockingContexts.on(holderClient, this.basePath)
+					.withPropertyValues(tickTime)
+					.run((holder) -> LockingContexts.on(otherClient, this.basePath)
+						.withPropertyValues(tickTime)
+						.run((other) -> {
+							LockHandle held = holder.getBean(LockTemplate.class)
+								.tryAcquire(this.key, null, Duration.ZERO)
+								.orElseThrow();
+							ensemble.cutOffFirst();
+							Overlap overlap = takeOver(held, other.getBean(LockTemplate.class));
+							System.out.println("Follower cut off from the leader: " + overlap);
+							assertThat(overlap.heldAfterTakeOver()).as(overlap.toString()).isFalse();
+							held.close();
+						}));
 			}
 			finally {
 				holderClient.close();
@@ -217,8 +257,9 @@ class ZooKeeperSessionProofIntegrationTests {
 	}
 
 	/**
-	 * Another process waits for the lock while {@code held}'s process is cut off; a thread reads
-	 * {@code held.isHeld()} every 10 ms until a second after the other one took the lock.
+	 * Another process waits for the lock while {@code held}'s process is cut off; a
+	 * thread reads {@code held.isHeld()} every 10 ms until a second after the other one
+	 * took the lock.
 	 */
 	private static Overlap takeOver(LockHandle held, LockTemplate other) throws InterruptedException {
 		long cutAt = System.nanoTime();
@@ -251,7 +292,8 @@ class ZooKeeperSessionProofIntegrationTests {
 			.sessionTimeoutMs(SESSION_TIMEOUT_MILLIS)
 			.connectionTimeoutMs(5_000)
 			.retryPolicy(new RetryOneTime(100))
-			// Only the servers named: a holder cut off with its server does not reconnect to another one in time.
+			// Only the servers named: a holder cut off with its server does not reconnect
+			// to another one in time.
 			.ensembleTracker(false)
 			.build();
 		client.start();
@@ -277,14 +319,18 @@ class ZooKeeperSessionProofIntegrationTests {
 		}
 	}
 
-	/** When, after the cut, the old holder stopped holding and the other process took the lock. */
+	/**
+	 * When, after the cut, the old holder stopped holding and the other process took the
+	 * lock.
+	 */
 	private record Overlap(long cutAt, long notHeldAt, long takenAt, boolean heldAfterTakeOver) {
 
 		@Override
 		public String toString() {
 			String notHeld = (this.notHeldAt == 0) ? "never" : millisAfterCut(this.notHeldAt) + " ms";
-			return "old holder not held after " + notHeld + ", lock taken by another after " + millisAfterCut(this.takenAt)
-					+ " ms; old holder still held after the take-over: " + this.heldAfterTakeOver;
+			return "old holder not held after " + notHeld + ", lock taken by another after "
+					+ millisAfterCut(this.takenAt) + " ms; old holder still held after the take-over: "
+					+ this.heldAfterTakeOver;
 		}
 
 		private long millisAfterCut(long time) {

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.sample;
 
 import java.io.IOException;
@@ -13,9 +30,10 @@ import org.springframework.context.ApplicationListener;
 import org.springframework.core.env.ConfigurableEnvironment;
 
 /**
- * Starts an embedded Redis on localhost when the application configures no Redis of its own
- * ({@code spring.data.redis.*}) and nothing listens on the default port, so the demo runs on a
- * machine with no Redis. A second instance started the same way finds it and joins the first.
+ * Starts an embedded Redis on localhost when the application configures no Redis of its
+ * own ({@code spring.data.redis.*}) and nothing listens on the default port, so the demo
+ * runs on a machine with no Redis. A second instance started the same way finds it and
+ * joins the first.
  */
 final class EmbeddedRedisStarter implements ApplicationListener<ApplicationEnvironmentPreparedEvent> {
 
@@ -32,7 +50,8 @@ final class EmbeddedRedisStarter implements ApplicationListener<ApplicationEnvir
 
 	/**
 	 * Starts an embedded Redis on the port unless something already listens there.
-	 * @return the started server (stopped when the JVM exits), or {@code null} if one was running
+	 * @return the started server (stopped when the JVM exits), or {@code null} if one was
+	 * running
 	 */
 	static @Nullable RedisServer startIfUnreachable(int port) {
 		if (EmbeddedServers.listens(port)) {
@@ -52,7 +71,8 @@ final class EmbeddedRedisStarter implements ApplicationListener<ApplicationEnvir
 	}
 
 	private static boolean configuresRedis(ConfigurableEnvironment environment) {
-		return environment.containsProperty("spring.data.redis.host") || environment.containsProperty("spring.data.redis.port")
+		return environment.containsProperty("spring.data.redis.host")
+				|| environment.containsProperty("spring.data.redis.port")
 				|| environment.containsProperty("spring.data.redis.url")
 				|| environment.containsProperty("spring.data.redis.sentinel.master")
 				|| environment.containsProperty("spring.data.redis.cluster.nodes");

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.sample;
 
 import java.util.Objects;
@@ -29,9 +46,9 @@ import org.springframework.core.io.support.SpringFactoriesLoader.FailureHandler;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * An application with several stores on its class path, as this one has: {@code distlock.store}
- * picks one, and leaving it unset fails start-up naming them. Lettuce connects lazily, so no Redis
- * server is needed; the database is an in-memory H2.
+ * An application with several stores on its class path, as this one has:
+ * {@code distlock.store} picks one, and leaving it unset fails start-up naming them.
+ * Lettuce connects lazily, so no Redis server is needed; the database is an in-memory H2.
  */
 class LockStoreChoiceTests {
 
@@ -55,17 +72,21 @@ class LockStoreChoiceTests {
 			assertThat(context).hasFailed();
 			Throwable cause = NestedExceptionUtils.getMostSpecificCause(context.getStartupFailure());
 			assertThat(cause).isInstanceOf(MissingLockTemplateException.class)
-				.hasMessageStartingWith("distlock.store is unset and several stores are on the class path: jdbc, redis, zookeeper");
+				.hasMessageStartingWith(
+						"distlock.store is unset and several stores are on the class path: jdbc, redis, zookeeper");
 			assertThat(SpringFactoriesLoader.forDefaultResourceLocation()
-				.load(FailureAnalyzer.class, ArgumentResolver.of(BeanFactory.class, new DefaultListableBeanFactory())
-					.and(Environment.class, new StandardEnvironment()),
+				.load(FailureAnalyzer.class,
+						ArgumentResolver.of(BeanFactory.class, new DefaultListableBeanFactory())
+							.and(Environment.class, new StandardEnvironment()),
 						// analyzers that need more than these are not the ones looked for
-						FailureHandler.handleMessage((message, failure) -> { })))
+						FailureHandler.handleMessage((message, failure) -> {
+						})))
 				.map((analyzer) -> analyzer.analyze(context.getStartupFailure()))
 				.filteredOn(Objects::nonNull)
 				.singleElement()
 				.satisfies((analysis) -> {
-					assertThat(analysis.getDescription()).contains("several lock stores").contains("jdbc, redis, zookeeper");
+					assertThat(analysis.getDescription()).contains("several lock stores")
+						.contains("jdbc, redis, zookeeper");
 					assertThat(analysis.getAction()).contains("Set distlock.store");
 				});
 		});

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.sample;
 
 import java.io.IOException;
@@ -22,10 +39,11 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * The sample as the build packages it, its AOT-processed classes run with
- * {@code -Dspring.aot.enabled=true} in a JVM of its own, as Spring Boot runs an application's
- * AOT code on the JVM: it takes its start-up lock, and a purchase in {@code lock} mode goes
- * through the {@code @DistributedLock} proxy generated at build time. Run by failsafe after the
- * package phase, on the jar it names in {@code sample.jar}.
+ * {@code -Dspring.aot.enabled=true} in a JVM of its own, as Spring Boot runs an
+ * application's AOT code on the JVM: it takes its start-up lock, and a purchase in
+ * {@code lock} mode goes through the {@code @DistributedLock} proxy generated at build
+ * time. Run by failsafe after the package phase, on the jar it names in
+ * {@code sample.jar}.
  */
 class SeckillApplicationAotIntegrationTests {
 
@@ -56,7 +74,8 @@ class SeckillApplicationAotIntegrationTests {
 			.redirectOutput(log.toFile())
 			.start();
 		String output = await().atMost(90, TimeUnit.SECONDS)
-			.until(() -> Files.readString(log), (text) -> text.contains("distlock is working") || !this.application.isAlive());
+			.until(() -> Files.readString(log),
+					(text) -> text.contains("distlock is working") || !this.application.isAlive());
 		assertThat(output).contains("Starting AOT-processed SeckillApplication")
 			.contains("distlock is working: took lock 'sample:startup'");
 		RestClient rest = RestClient.create("http://localhost:" + port(output));

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.benchmarks.jmh;
 
 import java.time.Duration;
@@ -37,9 +54,10 @@ import org.springframework.aop.framework.ProxyFactory;
 /**
  * Per-call cost of a {@code @DistributedLock} method over the same work done with
  * {@code LockTemplate}, over the in-memory lock store ({@link InMemoryLocker}): what the
- * annotation path (proxy, key expression, lock context, transaction check) adds to a lock round
- * trip. Each runs with no listener, and with the lock metrics on a {@link SimpleMeterRegistry}
- * ({@code metrics=micrometer}), the cost of metrics on the hot path.
+ * annotation path (proxy, key expression, lock context, transaction check) adds to a lock
+ * round trip. Each runs with no listener, and with the lock metrics on a
+ * {@link SimpleMeterRegistry} ({@code metrics=micrometer}), the cost of metrics on the
+ * hot path.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -64,8 +82,8 @@ public class AnnotationOverheadBenchmark {
 	public void setUp() {
 		List<LockListener> listeners = this.metrics.equals("micrometer")
 				? List.of(new LockMetrics(new SimpleMeterRegistry())) : List.of();
-		this.template = new DefaultLockTemplate(new InMemoryLocker(), WatchdogSettings.watchdogLease(Duration.ofSeconds(30)),
-				listeners);
+		this.template = new DefaultLockTemplate(new InMemoryLocker(),
+				WatchdogSettings.watchdogLease(Duration.ofSeconds(30)), listeners);
 		LockOperationSource source = new LockOperationSource(null);
 		ProxyFactory factory = new ProxyFactory(new Goods());
 		factory.setProxyTargetClass(true);
@@ -81,7 +99,8 @@ public class AnnotationOverheadBenchmark {
 
 	@Benchmark
 	public long lockTemplate() {
-		try (LockHandle handle = this.template.tryAcquire("goods:" + this.goodsId, LEASE, Duration.ZERO).orElseThrow()) {
+		try (LockHandle handle = this.template.tryAcquire("goods:" + this.goodsId, LEASE, Duration.ZERO)
+			.orElseThrow()) {
 			return handle.fencingToken();
 		}
 	}

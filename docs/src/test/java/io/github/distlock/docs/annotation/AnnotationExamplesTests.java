@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.docs.annotation;
 
 import java.util.List;
@@ -25,8 +42,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
- * The annotation page's examples, on the in-memory store: what each caller gets while another
- * thread holds good 42's lock.
+ * The annotation page's examples, on the in-memory store: what each caller gets while
+ * another thread holds good 42's lock.
  */
 @SpringBootTest(properties = "distlock.store=in-memory")
 class AnnotationExamplesTests {
@@ -83,11 +100,10 @@ class AnnotationExamplesTests {
 	void aCollectionKeyLocksEveryElementInOrder() {
 		this.inventory.move(List.of(8L, 7L));
 		assertThat(this.takenLocks.keys()).containsExactly("goods:7", "goods:8");
-		assertThatExceptionOfType(LockNotAcquiredException.class)
-			.isThrownBy(() -> onAnotherThread(() -> {
-				this.inventory.move(List.of(7L, 42L));
-				return null;
-			}));
+		assertThatExceptionOfType(LockNotAcquiredException.class).isThrownBy(() -> onAnotherThread(() -> {
+			this.inventory.move(List.of(7L, 42L));
+			return null;
+		}));
 	}
 
 	@Test

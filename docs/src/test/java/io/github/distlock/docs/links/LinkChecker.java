@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.docs.links;
 
 import java.io.IOException;
@@ -21,11 +38,11 @@ import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 
 /**
- * Checks the links of a folder of generated HTML pages: a link to a page of the folder must name
- * a page that exists and, with a fragment, an anchor of that page; a relative link out of the
- * folder (to a file of the repository) must name a file or folder that exists; an {@code http}
- * or {@code https} link must be a well-formed absolute URI with a host. External links are not
- * fetched.
+ * Checks the links of a folder of generated HTML pages: a link to a page of the folder
+ * must name a page that exists and, with a fragment, an anchor of that page; a relative
+ * link out of the folder (to a file of the repository) must name a file or folder that
+ * exists; an {@code http} or {@code https} link must be a well-formed absolute URI with a
+ * host. External links are not fetched.
  */
 public final class LinkChecker {
 
@@ -134,7 +151,8 @@ public final class LinkChecker {
 		if (ids == null) {
 			return null;
 		}
-		return ids.contains(decode(fragment)) ? null : "no anchor '" + fragment + "' in " + this.root.relativize(resolved);
+		return ids.contains(decode(fragment)) ? null
+				: "no anchor '" + fragment + "' in " + this.root.relativize(resolved);
 	}
 
 	private static boolean isExternal(String target) {

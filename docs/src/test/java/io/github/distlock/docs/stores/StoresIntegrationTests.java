@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.docs.stores;
 
 import java.time.Duration;
@@ -21,9 +38,9 @@ import org.springframework.context.ConfigurableApplicationContext;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The store pages' claim that the template behaves the same on each store: on a real Redis, on
- * H2 through the JDBC store and on a real ZooKeeper server, two instances with the same settings
- * exclude each other, and a later holder gets a larger fencing token.
+ * The store pages' claim that the template behaves the same on each store: on a real
+ * Redis, on H2 through the JDBC store and on a real ZooKeeper server, two instances with
+ * the same settings exclude each other, and a later holder gets a larger fencing token.
  */
 class StoresIntegrationTests {
 
@@ -60,7 +77,8 @@ class StoresIntegrationTests {
 				firstToken = lock.fencingToken();
 				assertThat(tryOnceAndClose(second)).isEmpty();
 			}
-			assertThat(tryOnceAndClose(second)).hasValueSatisfying((token) -> assertThat(token).isGreaterThan(firstToken));
+			assertThat(tryOnceAndClose(second))
+				.hasValueSatisfying((token) -> assertThat(token).isGreaterThan(firstToken));
 		}
 	}
 

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.docs.troubleshooting;
 
 import java.io.IOException;
@@ -15,9 +32,10 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Every message the troubleshooting page quotes is one the code writes: each part of a quote
- * between its {@code <...>} placeholders (and {@code ...} elisions) is made of string literals of
- * one source file of the stores and the core, as the code joins them with its variables.
+ * Every message the troubleshooting page quotes is one the code writes: each part of a
+ * quote between its {@code <...>} placeholders (and {@code ...} elisions) is made of
+ * string literals of one source file of the stores and the core, as the code joins them
+ * with its variables.
  */
 class TroubleshootingQuotesTests {
 
@@ -95,8 +113,8 @@ class TroubleshootingQuotesTests {
 	}
 
 	/**
-	 * Whether the text is the end of one literal, followed by whole literals, followed by the
-	 * start of one (or lies within one literal).
+	 * Whether the text is the end of one literal, followed by whole literals, followed by
+	 * the start of one (or lies within one literal).
 	 */
 	static boolean composes(String text, List<String> literals) {
 		boolean[] reachable = new boolean[text.length() + 1];

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.jdbc.autoconfigure;
 
 import javax.sql.DataSource;
@@ -24,10 +41,11 @@ import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitializat
 import org.springframework.context.annotation.Bean;
 
 /**
- * Auto-configuration of the JDBC {@link Locker}: locks in a table of the application's own
- * database, which must exist at start-up (or be created, {@code distlock.jdbc.initialize-schema}).
- * On PostgreSQL the locker listens for release notices on a {@link LockNoticesDataSource} when the
- * application defines one, else on one physical connection of its own, not one of the pool's.
+ * Auto-configuration of the JDBC {@link Locker}: locks in a table of the application's
+ * own database, which must exist at start-up (or be created,
+ * {@code distlock.jdbc.initialize-schema}). On PostgreSQL the locker listens for release
+ * notices on a {@link LockNoticesDataSource} when the application defines one, else on
+ * one physical connection of its own, not one of the pool's.
  *
  * @since 0.1.0
  */
@@ -39,7 +57,10 @@ import org.springframework.context.annotation.Bean;
 @EnableConfigurationProperties({ DistributedLockProperties.class, JdbcLockProperties.class })
 public final class JdbcLockAutoConfiguration {
 
-	/** Created after Flyway, Liquibase and {@code spring.sql.init}, which may create the lock table. */
+	/**
+	 * Created after Flyway, Liquibase and {@code spring.sql.init}, which may create the
+	 * lock table.
+	 */
 	@Bean
 	@ConditionalOnMissingBean(Locker.class)
 	@DependsOnDatabaseInitialization
@@ -60,7 +81,9 @@ public final class JdbcLockAutoConfiguration {
 				jdbcProperties.getTimeout());
 	}
 
-	/** Fails start-up naming the property, before the name is pasted into any statement. */
+	/**
+	 * Fails start-up naming the property, before the name is pasted into any statement.
+	 */
 	private static void checkTableName(String name) {
 		try {
 			LockTableName.checked(name);

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.jdbc.autoconfigure;
 
 import java.time.Duration;
@@ -17,22 +34,24 @@ import org.springframework.boot.sql.init.DatabaseInitializationMode;
 public class JdbcLockProperties {
 
 	/**
-	 * Name of the lock table, which the schema scripts in the jar call distlock_locks: letters,
-	 * digits and underscores, optionally after a schema's name and a dot, at most 63 characters.
+	 * Name of the lock table, which the schema scripts in the jar call distlock_locks:
+	 * letters, digits and underscores, optionally after a schema's name and a dot, at
+	 * most 63 characters.
 	 */
 	private String tableName = JdbcLocker.DEFAULT_TABLE;
 
 	/**
-	 * When to create the lock table at start-up if it is missing: never (create it with Flyway,
-	 * Liquibase or by hand), embedded (only in an embedded database, as spring.sql.init.mode), or
-	 * always.
+	 * When to create the lock table at start-up if it is missing: never (create it with
+	 * Flyway, Liquibase or by hand), embedded (only in an embedded database, as
+	 * spring.sql.init.mode), or always.
 	 */
 	private DatabaseInitializationMode initializeSchema = DatabaseInitializationMode.EMBEDDED;
 
 	/**
-	 * How long one lock statement may take before it fails, and how long a lock call waits for a
-	 * connection from the pool (an acquire no longer than its caller waits for the lock), whatever
-	 * the pool's own connection timeout; whole seconds, at least 1s.
+	 * How long one lock statement may take before it fails, and how long a lock call
+	 * waits for a connection from the pool (an acquire no longer than its caller waits
+	 * for the lock), whatever the pool's own connection timeout; whole seconds, at least
+	 * 1s.
 	 */
 	private Duration timeout = Duration.ofSeconds(5);
 

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.jdbc.autoconfigure;
 
 import java.time.Duration;
@@ -37,8 +54,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@link JdbcLockAutoConfiguration} with Boot's data source, on H2 and on PostgreSQL: the table
- * checked or created at start-up, and {@code @DistributedLock} locking in it.
+ * {@link JdbcLockAutoConfiguration} with Boot's data source, on H2 and on PostgreSQL: the
+ * table checked or created at start-up, and {@code @DistributedLock} locking in it.
  */
 class JdbcLockAutoConfigurationTests {
 
@@ -79,8 +96,7 @@ class JdbcLockAutoConfigurationTests {
 		// Analyzers of other modules that want constructor arguments are left out.
 		assertThat(SpringFactoriesLoader.forDefaultResourceLocation()
 			.load(FailureAnalyzer.class, (type, implementation, failure) -> {
-			}))
-			.hasAtLeastOneElementOfType(MissingLockTableFailureAnalyzer.class);
+			})).hasAtLeastOneElementOfType(MissingLockTableFailureAnalyzer.class);
 	}
 
 	@ParameterizedTest
@@ -170,7 +186,8 @@ class JdbcLockAutoConfigurationTests {
 			.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class, JdbcLockAutoConfiguration.class,
 					DistributedLockAutoConfiguration.class))
 			.withPropertyValues("spring.datasource.url=" + dataSource.getJdbcUrl(),
-					"spring.datasource.username=" + ((dataSource.getUsername() != null) ? dataSource.getUsername() : ""),
+					"spring.datasource.username="
+							+ ((dataSource.getUsername() != null) ? dataSource.getUsername() : ""),
 					"spring.datasource.hikari.maximum-pool-size=4", "distlock.jdbc.table-name=" + this.table);
 	}
 

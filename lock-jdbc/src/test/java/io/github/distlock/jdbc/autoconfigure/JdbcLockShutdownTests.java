@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.jdbc.autoconfigure;
 
 import java.time.Duration;
@@ -21,8 +38,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Closing a Boot application on PostgreSQL while its locker listens for release notices: the
- * listener stops before the application's data sources close, and nothing is logged.
+ * Closing a Boot application on PostgreSQL while its locker listens for release notices:
+ * the listener stops before the application's data sources close, and nothing is logged.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class JdbcLockShutdownTests {
@@ -44,7 +61,9 @@ class JdbcLockShutdownTests {
 	/** A pool that closes when the application does, as Boot's own would. */
 	@Test
 	void closingWhileListeningOnAPooledNoticesDataSourceLogsNothing(CapturedOutput output) {
-		closeWhileListening(PostgresLockingContexts.lockingIn(this.table).withUserConfiguration(PooledNoticesConfiguration.class), output);
+		closeWhileListening(
+				PostgresLockingContexts.lockingIn(this.table).withUserConfiguration(PooledNoticesConfiguration.class),
+				output);
 	}
 
 	private void closeWhileListening(ApplicationContextRunner runner, CapturedOutput output) {
@@ -57,7 +76,6 @@ class JdbcLockShutdownTests {
 			.isEmpty();
 		assertThat(output.getOut()).doesNotContain("Exception");
 	}
-
 
 	@Configuration(proxyBeanMethods = false)
 	static class PooledNoticesConfiguration {

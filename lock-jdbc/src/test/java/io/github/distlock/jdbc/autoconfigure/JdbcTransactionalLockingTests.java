@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.jdbc.autoconfigure;
 
 import java.util.ArrayList;
@@ -31,9 +48,10 @@ import org.springframework.transaction.annotation.Transactional;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code @DistributedLock} on a {@code @Transactional} method whose data lives in the same
- * database as its lock: the lock wraps the transaction, so threads that read and write one row
- * lose no update, with lock statements and the transaction sharing a small pool.
+ * {@code @DistributedLock} on a {@code @Transactional} method whose data lives in the
+ * same database as its lock: the lock wraps the transaction, so threads that read and
+ * write one row lose no update, with lock statements and the transaction sharing a small
+ * pool.
  */
 class JdbcTransactionalLockingTests {
 

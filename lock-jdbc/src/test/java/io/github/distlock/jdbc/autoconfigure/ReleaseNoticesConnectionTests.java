@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.jdbc.autoconfigure;
 
 import java.sql.Connection;
@@ -26,9 +43,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The connection a PostgreSQL locker listens for release notices on, through Boot's data source:
- * one of its own, not one of the application's pool, or the {@link LockNoticesDataSource} the
- * application defines.
+ * The connection a PostgreSQL locker listens for release notices on, through Boot's data
+ * source: one of its own, not one of the application's pool, or the
+ * {@link LockNoticesDataSource} the application defines.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class ReleaseNoticesConnectionTests {
@@ -44,8 +61,10 @@ class ReleaseNoticesConnectionTests {
 
 	@Test
 	void poolOfOneWithLeakDetectionServesLockCallsWhileNoticesAreActive(CapturedOutput output) {
-		PostgresLockingContexts.lockingIn(this.table).withPropertyValues("spring.datasource.hikari.maximum-pool-size=1",
-				"spring.datasource.hikari.leak-detection-threshold=2000", "spring.datasource.hikari.connection-timeout=2000")
+		PostgresLockingContexts.lockingIn(this.table)
+			.withPropertyValues("spring.datasource.hikari.maximum-pool-size=1",
+					"spring.datasource.hikari.leak-detection-threshold=2000",
+					"spring.datasource.hikari.connection-timeout=2000")
 			.run((context) -> {
 				await().atMost(WAIT).until(context.getBean(JdbcLocker.class)::releaseNoticesActive);
 				LockTemplate locks = context.getBean(LockTemplate.class);
@@ -64,14 +83,15 @@ class ReleaseNoticesConnectionTests {
 
 	@Test
 	void listensOnTheLockNoticesDataSourceBesideBootsOwn() {
-		PostgresLockingContexts.lockingIn(this.table).withUserConfiguration(NoticesDataSourceConfiguration.class).run((context) -> {
-			await().atMost(WAIT).until(context.getBean(JdbcLocker.class)::releaseNoticesActive);
-			assertThat(context).hasSingleBean(HikariDataSource.class);
-			CountingDataSource notices = (CountingDataSource) context.getBean("lockNoticesDataSource");
-			assertThat(notices.connections).as("connections opened for notices").hasPositiveValue();
-		});
+		PostgresLockingContexts.lockingIn(this.table)
+			.withUserConfiguration(NoticesDataSourceConfiguration.class)
+			.run((context) -> {
+				await().atMost(WAIT).until(context.getBean(JdbcLocker.class)::releaseNoticesActive);
+				assertThat(context).hasSingleBean(HikariDataSource.class);
+				CountingDataSource notices = (CountingDataSource) context.getBean("lockNoticesDataSource");
+				assertThat(notices.connections).as("connections opened for notices").hasPositiveValue();
+			});
 	}
-
 
 	@Configuration(proxyBeanMethods = false)
 	static class NoticesDataSourceConfiguration {

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.jdbc.autoconfigure;
 
 import java.io.IOException;
@@ -28,9 +45,10 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The jar's schema scripts run by the application's own migrations, as the README shows, each on
- * a database of its own with nothing in it: Flyway with the script as a migration, Liquibase with
- * a changelog naming it. The locker finds the table they create and locks in it.
+ * The jar's schema scripts run by the application's own migrations, as the README shows,
+ * each on a database of its own with nothing in it: Flyway with the script as a
+ * migration, Liquibase with a changelog naming it. The locker finds the table they create
+ * and locks in it.
  */
 class SchemaMigrationTests {
 
@@ -61,16 +79,17 @@ class SchemaMigrationTests {
 
 	private static void locksInTheTable(AssertableApplicationContext context) {
 		assertThat(context).hasNotFailed().hasSingleBean(JdbcLocker.class);
-		assertThat(context.getBean(LockTemplate.class).execute("migrated", Duration.ofSeconds(5), Duration.ZERO, () -> "ran"))
-			.isEqualTo("ran");
+		assertThat(context.getBean(LockTemplate.class)
+			.execute("migrated", Duration.ofSeconds(5), Duration.ZERO, () -> "ran")).isEqualTo("ran");
 	}
 
 	private static ApplicationContextRunner runner(EmptyDatabase database) {
 		return new ApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class, JdbcLockAutoConfiguration.class,
 					DistributedLockAutoConfiguration.class))
-			.withPropertyValues("spring.datasource.url=" + database.url(), "spring.datasource.username=" + database.username(),
-					"spring.datasource.hikari.maximum-pool-size=4", "distlock.jdbc.initialize-schema=never");
+			.withPropertyValues("spring.datasource.url=" + database.url(),
+					"spring.datasource.username=" + database.username(), "spring.datasource.hikari.maximum-pool-size=4",
+					"distlock.jdbc.initialize-schema=never");
 	}
 
 	/** A database created for one test, dropped after it. */
@@ -87,7 +106,8 @@ class SchemaMigrationTests {
 			JdbcTemplate admin = new JdbcTemplate(server);
 			admin.execute("CREATE DATABASE " + name);
 			String url = server.getJdbcUrl().replaceFirst("/[^/]*$", "/" + name);
-			return new EmptyDatabase(url, server.getUsername(), () -> admin.execute("DROP DATABASE " + name + " WITH (FORCE)"));
+			return new EmptyDatabase(url, server.getUsername(),
+					() -> admin.execute("DROP DATABASE " + name + " WITH (FORCE)"));
 		}
 
 		@Override

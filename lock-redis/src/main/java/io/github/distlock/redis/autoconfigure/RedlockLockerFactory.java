@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.redis.autoconfigure;
 
 import java.time.Duration;
@@ -10,9 +27,9 @@ import io.github.distlock.redis.RedlockLocker;
 import io.lettuce.core.RedisURI;
 
 /**
- * Connects the Redlock locker that {@code distlock.redlock.*} describes, or fails saying what to
- * change: fewer than three nodes or an even number, a URI that is not one, the same node twice,
- * or a node timeout that is not well below the lease.
+ * Connects the Redlock locker that {@code distlock.redlock.*} describes, or fails saying
+ * what to change: fewer than three nodes or an even number, a URI that is not one, the
+ * same node twice, or a node timeout that is not well below the lease.
  */
 final class RedlockLockerFactory {
 
@@ -27,7 +44,8 @@ final class RedlockLockerFactory {
 		requireDistinctNodes(nodes);
 		requireTimeoutWellBelowLease(redlock.getNodeTimeout(), properties.getWatchdog().getLease());
 		try {
-			return RedlockLocker.connect(nodes, redlock.getNodeTimeout(), redlock.getConnectTimeout(), properties.getKeyPrefix());
+			return RedlockLocker.connect(nodes, redlock.getNodeTimeout(), redlock.getConnectTimeout(),
+					properties.getKeyPrefix());
 		}
 		catch (IllegalArgumentException ex) {
 			throw new InvalidRedlockConfigurationException("distlock.redlock.nodes: " + ex.getMessage(), URI_FORM);
@@ -54,9 +72,8 @@ final class RedlockLockerFactory {
 				address = uri.getHost() + ":" + uri.getPort();
 			}
 			catch (RuntimeException ex) {
-				throw new InvalidRedlockConfigurationException(
-						"distlock.redlock.nodes lists '" + RedlockLocker.withoutCredentials(node) + "', which is not a Redis URI",
-						URI_FORM);
+				throw new InvalidRedlockConfigurationException("distlock.redlock.nodes lists '"
+						+ RedlockLocker.withoutCredentials(node) + "', which is not a Redis URI", URI_FORM);
 			}
 			if (!seen.add(address)) {
 				throw new InvalidRedlockConfigurationException(

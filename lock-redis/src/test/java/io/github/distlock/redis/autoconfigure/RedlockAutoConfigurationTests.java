@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.redis.autoconfigure;
 
 import java.time.Duration;
@@ -27,9 +44,9 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code distlock.redlock.*} in an application: five local masters listed, locks held by a quorum
- * of them and not on {@code spring.data.redis.*}; and every invalid configuration failing start-up
- * with what to change.
+ * {@code distlock.redlock.*} in an application: five local masters listed, locks held by
+ * a quorum of them and not on {@code spring.data.redis.*}; and every invalid
+ * configuration failing start-up with what to change.
  */
 class RedlockAutoConfigurationTests {
 
@@ -39,22 +56,26 @@ class RedlockAutoConfigurationTests {
 	private final String prefix = "redlock-" + UUID.randomUUID();
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(RedisLockAutoConfiguration.class, DistributedLockAutoConfiguration.class, DataRedisAutoConfiguration.class))
+		.withConfiguration(AutoConfigurations.of(RedisLockAutoConfiguration.class,
+				DistributedLockAutoConfiguration.class, DataRedisAutoConfiguration.class))
 		// Nothing listens on port 1: a lock that went to spring.data.redis.* would fail.
 		.withPropertyValues("spring.data.redis.port=1", "distlock.key-prefix=" + this.prefix);
 
 	@Test
 	void locksAreHeldByEveryListedNodeAndNotByTheApplicationsRedis() {
-		this.runner.withPropertyValues("distlock.redlock.nodes=" + String.join(",", uris(5)),
-				"distlock.redlock.node-timeout=2s")
+		this.runner
+			.withPropertyValues("distlock.redlock.nodes=" + String.join(",", uris(5)),
+					"distlock.redlock.node-timeout=2s")
 			.withBean(Goods.class)
 			.run((context) -> {
 				assertThat(context).getBean(Locker.class).isInstanceOf(RedlockLocker.class);
 				assertThat(context).doesNotHaveBean(RedisLocker.class);
 				String key = "{" + this.prefix + ":goods:42}";
-				long holders = context.getBean(Goods.class).purchase(42, () -> IntStream.range(0, 5)
-					.filter((node) -> ownerOn(redis.server(node), key) != null)
-					.count());
+				long holders = context.getBean(Goods.class)
+					.purchase(42,
+							() -> IntStream.range(0, 5)
+								.filter((node) -> ownerOn(redis.server(node), key) != null)
+								.count());
 				assertThat(holders).isEqualTo(5);
 				assertThat(IntStream.range(0, 5).filter((node) -> ownerOn(redis.server(node), key) != null)).isEmpty();
 			});
@@ -63,12 +84,13 @@ class RedlockAutoConfigurationTests {
 	@Test
 	void nodesMayBeListedOneByOne() {
 		List<String> uris = uris(3);
-		this.runner.withPropertyValues("distlock.redlock.nodes[0]=" + uris.get(0), "distlock.redlock.nodes[1]=" + uris.get(1),
-				"distlock.redlock.nodes[2]=" + uris.get(2), "distlock.redlock.node-timeout=2s")
+		this.runner
+			.withPropertyValues("distlock.redlock.nodes[0]=" + uris.get(0), "distlock.redlock.nodes[1]=" + uris.get(1),
+					"distlock.redlock.nodes[2]=" + uris.get(2), "distlock.redlock.node-timeout=2s")
 			.run((context) -> {
 				assertThat(context).getBean(Locker.class).isInstanceOf(RedlockLocker.class);
-				assertThat(context.getBean(LockTemplate.class).execute("goods:7", Duration.ofSeconds(5), Duration.ZERO,
-						() -> "locked")).isEqualTo("locked");
+				assertThat(context.getBean(LockTemplate.class)
+					.execute("goods:7", Duration.ofSeconds(5), Duration.ZERO, () -> "locked")).isEqualTo("locked");
 			});
 	}
 
@@ -82,8 +104,9 @@ class RedlockAutoConfigurationTests {
 			""")
 	void anInvalidConfigurationFailsStartupSayingWhatToChange(String nodes, String nodeTimeout, String problem,
 			String action) {
-		this.runner.withPropertyValues("distlock.redlock.nodes=" + String.join(",", invalidNodes(nodes)),
-				"distlock.redlock.node-timeout=" + nodeTimeout)
+		this.runner
+			.withPropertyValues("distlock.redlock.nodes=" + String.join(",", invalidNodes(nodes)),
+					"distlock.redlock.node-timeout=" + nodeTimeout)
 			.run((context) -> {
 				assertThat(context).hasFailed();
 				FailureAnalysis analysis = new InvalidRedlockConfigurationFailureAnalyzer()

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.test.support;
 
 import java.util.List;
@@ -11,9 +28,10 @@ import org.springframework.core.annotation.AnnotatedElementUtils;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Checks that a store's auto-configuration is registered as distlock finds stores: a store that
- * is missing from one of its two lists works when {@code distlock.store} names it, and yet is never
- * chosen when alone, never named among the stores found, or never loaded, without a word.
+ * Checks that a store's auto-configuration is registered as distlock finds stores: a
+ * store that is missing from one of its two lists works when {@code distlock.store} names
+ * it, and yet is never chosen when alone, never named among the stores found, or never
+ * loaded, without a word.
  *
  * <pre class="code">
  * &#64;Test
@@ -30,8 +48,8 @@ public final class LockStoreRegistration {
 	}
 
 	/**
-	 * Asserts that the class is an auto-configuration of the named store, listed both where Spring
-	 * Boot loads auto-configurations and where distlock finds stores.
+	 * Asserts that the class is an auto-configuration of the named store, listed both
+	 * where Spring Boot loads auto-configurations and where distlock finds stores.
 	 * @param autoConfiguration the store's auto-configuration class
 	 * @param store the store's name, as {@code distlock.store} takes it
 	 */
@@ -40,8 +58,9 @@ public final class LockStoreRegistration {
 	}
 
 	/**
-	 * Asserts that the class is an auto-configuration of the named store, listed both where Spring
-	 * Boot loads auto-configurations and where distlock finds stores, as a class loader sees them.
+	 * Asserts that the class is an auto-configuration of the named store, listed both
+	 * where Spring Boot loads auto-configurations and where distlock finds stores, as a
+	 * class loader sees them.
 	 * @param autoConfiguration the store's auto-configuration class
 	 * @param store the store's name, as {@code distlock.store} takes it
 	 * @param classLoader where to read the lists
@@ -61,7 +80,8 @@ public final class LockStoreRegistration {
 
 	private static void assertListed(String name, Class<?> key, String where, ClassLoader classLoader) {
 		List<String> listed = ImportCandidates.load(key, classLoader).getCandidates();
-		assertThat(listed.contains(name)).as("%s is listed in META-INF/spring/%s.imports, %s", name, key.getName(), where)
+		assertThat(listed.contains(name))
+			.as("%s is listed in META-INF/spring/%s.imports, %s", name, key.getName(), where)
 			.isTrue();
 	}
 

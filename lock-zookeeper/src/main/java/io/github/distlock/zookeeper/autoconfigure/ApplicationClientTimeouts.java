@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.zookeeper.autoconfigure;
 
 import java.time.Duration;
@@ -11,9 +28,9 @@ import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.core.env.Environment;
 
 /**
- * The timeouts of {@code distlock.zookeeper.*} that only the locker's own client uses: on the
- * application's {@code CuratorFramework} they are ignored, so an application that sets them is
- * told once, at start-up, which client's settings apply.
+ * The timeouts of {@code distlock.zookeeper.*} that only the locker's own client uses: on
+ * the application's {@code CuratorFramework} they are ignored, so an application that
+ * sets them is told once, at start-up, which client's settings apply.
  */
 final class ApplicationClientTimeouts {
 
@@ -25,7 +42,10 @@ final class ApplicationClientTimeouts {
 	private ApplicationClientTimeouts() {
 	}
 
-	/** Warns when locks use the application's client though the own client's timeouts are set. */
+	/**
+	 * Warns when locks use the application's client though the own client's timeouts are
+	 * set.
+	 */
 	static void warnIfSet(Environment environment) {
 		Binder binder = Binder.get(environment);
 		List<String> set = OWN_CLIENT_ONLY.stream()

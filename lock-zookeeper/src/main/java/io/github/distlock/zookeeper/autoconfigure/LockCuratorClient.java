@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.zookeeper.autoconfigure;
 
 import java.util.Objects;
@@ -7,9 +24,9 @@ import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryOneTime;
 
 /**
- * The locker's own Curator client, when the application has none: started at once, closed with
- * the application context. It is not a {@link CuratorFramework} bean, so the application's own
- * beans never pick it up by mistake.
+ * The locker's own Curator client, when the application has none: started at once, closed
+ * with the application context. It is not a {@link CuratorFramework} bean, so the
+ * application's own beans never pick it up by mistake.
  */
 final class LockCuratorClient implements AutoCloseable {
 

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.zookeeper.autoconfigure;
 
 import java.util.List;
@@ -27,10 +44,11 @@ import org.springframework.core.env.Environment;
 
 /**
  * Auto-configuration of the ZooKeeper {@link Locker}: on the application's own
- * {@link CuratorFramework} when it has one (left open at shutdown, as it is the application's, and
- * with its own timeouts: {@code distlock.zookeeper.session-timeout} and {@code connection-timeout},
- * if set, are ignored with a warning), otherwise on a client of its own connected to
- * {@code distlock.zookeeper.connect-string} and closed at shutdown. It comes after Spring Cloud Zookeeper's auto-configuration, whose client is
+ * {@link CuratorFramework} when it has one (left open at shutdown, as it is the
+ * application's, and with its own timeouts: {@code distlock.zookeeper.session-timeout}
+ * and {@code connection-timeout}, if set, are ignored with a warning), otherwise on a
+ * client of its own connected to {@code distlock.zookeeper.connect-string} and closed at
+ * shutdown. It comes after Spring Cloud Zookeeper's auto-configuration, whose client is
  * then the application's; several clients with none primary fail start-up, naming them.
  *
  * @since 0.1.0
@@ -67,7 +85,10 @@ public final class ZooKeeperLockAutoConfiguration {
 
 	}
 
-	/** Several clients, none primary: which one the locks belong on is the application's to say. */
+	/**
+	 * Several clients, none primary: which one the locks belong on is the application's
+	 * to say.
+	 */
 	@Configuration(proxyBeanMethods = false)
 	@Conditional(SeveralClientsCondition.class)
 	static class AmbiguousClientConfiguration {

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.zookeeper.autoconfigure;
 
 import java.util.ArrayList;
@@ -35,8 +52,8 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@link ZooKeeperLockAutoConfiguration} on a real ZooKeeper server: a client of its own or the
- * application's, and {@code @DistributedLock} methods locking through it.
+ * {@link ZooKeeperLockAutoConfiguration} on a real ZooKeeper server: a client of its own
+ * or the application's, and {@code @DistributedLock} methods locking through it.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class ZooKeeperLockAutoConfigurationTests {
@@ -48,7 +65,8 @@ class ZooKeeperLockAutoConfigurationTests {
 	private final CuratorFramework admin = ZooKeeperServers.client();
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(ZooKeeperLockAutoConfiguration.class, DistributedLockAutoConfiguration.class))
+		.withConfiguration(
+				AutoConfigurations.of(ZooKeeperLockAutoConfiguration.class, DistributedLockAutoConfiguration.class))
 		.withPropertyValues("distlock.zookeeper.base-path=" + this.basePath)
 		.withBean(CountingServices.class, () -> new CountingServices(this.tally));
 
@@ -89,14 +107,16 @@ class ZooKeeperLockAutoConfigurationTests {
 	void usesApplicationsClientAndLeavesItOpen() {
 		CuratorFramework application = ZooKeeperServers.client();
 		try {
-			// An application whose client outlives the context (Spring would otherwise close a Closeable bean).
-			this.runner.withBean(CuratorFramework.class, () -> application,
-					(definition) -> ((AbstractBeanDefinition) definition).setDestroyMethodName(""))
+			// An application whose client outlives the context (Spring would otherwise
+			// close a Closeable bean).
+			this.runner
+				.withBean(CuratorFramework.class, () -> application,
+						(definition) -> ((AbstractBeanDefinition) definition).setDestroyMethodName(""))
 				.run((context) -> {
-				assertThat(context).doesNotHaveBean(LockCuratorClient.class).hasSingleBean(ZooKeeperLocker.class);
-				assertThat(context.getBean(CountingServices.class).whileHolding(7, () -> {
-				})).isPositive();
-			});
+					assertThat(context).doesNotHaveBean(LockCuratorClient.class).hasSingleBean(ZooKeeperLocker.class);
+					assertThat(context.getBean(CountingServices.class).whileHolding(7, () -> {
+					})).isPositive();
+				});
 			assertThat(application.getState()).isEqualTo(CuratorFrameworkState.STARTED);
 		}
 		finally {
@@ -140,7 +160,8 @@ class ZooKeeperLockAutoConfigurationTests {
 
 	@Test
 	void failsStartupNamingSeveralClientsWithoutPrimary() {
-		this.runner.withBean("ordersClient", CuratorFramework.class, ZooKeeperLockAutoConfigurationTests::unstartedClient)
+		this.runner
+			.withBean("ordersClient", CuratorFramework.class, ZooKeeperLockAutoConfigurationTests::unstartedClient)
 			.withBean("billingClient", CuratorFramework.class, ZooKeeperLockAutoConfigurationTests::unstartedClient)
 			.run((context) -> assertThat(context).hasFailed()
 				.getFailure()
@@ -161,7 +182,8 @@ class ZooKeeperLockAutoConfigurationTests {
 	@Test
 	void backsOffWhenDisabled() {
 		this.ownClient.withPropertyValues("distlock.enabled=false")
-			.run((context) -> assertThat(context).doesNotHaveBean(Locker.class).doesNotHaveBean(LockCuratorClient.class));
+			.run((context) -> assertThat(context).doesNotHaveBean(Locker.class)
+				.doesNotHaveBean(LockCuratorClient.class));
 	}
 
 	@Test
@@ -195,7 +217,8 @@ class ZooKeeperLockAutoConfigurationTests {
 
 	private List<String> children(String path) {
 		try {
-			return (this.admin.checkExists().forPath(path) != null) ? this.admin.getChildren().forPath(path) : List.of();
+			return (this.admin.checkExists().forPath(path) != null) ? this.admin.getChildren().forPath(path)
+					: List.of();
 		}
 		catch (Exception ex) {
 			throw new IllegalStateException(ex);

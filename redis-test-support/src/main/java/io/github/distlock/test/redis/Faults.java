@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.test.redis;
 
 import java.io.InterruptedIOException;
@@ -15,10 +32,13 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Predicate;
 
 /**
- * The faults a {@link FaultProxy} applies to all its connections (stalls, dropped replies, cuts
- * after a command, slow connection set-up, replies held after a command) and its count of forwarded commands.
+ * The faults a {@link FaultProxy} applies to all its connections (stalls, dropped
+ * replies, cuts after a command, slow connection set-up, replies held after a command)
+ * and its count of forwarded commands.
  *
- * <p>Times are {@link System#nanoTime()} values, compared by difference so they never overflow.
+ * <p>
+ * Times are {@link System#nanoTime()} values, compared by difference so they never
+ * overflow.
  */
 final class Faults {
 
@@ -165,6 +185,7 @@ final class Faults {
 
 	/**
 	 * A cut waiting for its command.
+	 *
 	 * @param command which command it follows
 	 * @param done completed once the connection is cut
 	 */
@@ -173,6 +194,7 @@ final class Faults {
 
 	/**
 	 * A hold of one connection's replies waiting for its command.
+	 *
 	 * @param command which command it starts with
 	 * @param duration how long that connection's replies are held
 	 */

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.test.redis;
 
 import java.time.Duration;
@@ -13,8 +30,8 @@ import io.lettuce.core.sentinel.api.sync.RedisSentinelCommands;
 import org.awaitility.Awaitility;
 
 /**
- * Commands to the nodes of a rig, each on a short connection of its own, so that a node killed
- * meanwhile fails only the command sent to it; one client serves them all.
+ * Commands to the nodes of a rig, each on a short connection of its own, so that a node
+ * killed meanwhile fails only the command sent to it; one client serves them all.
  */
 final class NodeConnections implements AutoCloseable {
 
@@ -37,8 +54,8 @@ final class NodeConnections implements AutoCloseable {
 	}
 
 	/**
-	 * Waits until {@code condition} is true; an exception, as from a node that does not answer
-	 * yet, counts as false.
+	 * Waits until {@code condition} is true; an exception, as from a node that does not
+	 * answer yet, counts as false.
 	 * @param what what is awaited, for the message of the timeout
 	 * @param atMost how long to wait at most
 	 * @param condition the condition

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.test.redis;
 
 import java.io.Closeable;
@@ -14,8 +31,8 @@ import io.github.distlock.test.redis.Faults.PendingHold;
 import io.github.distlock.test.redis.RespReader.RespMessage;
 
 /**
- * One client connection through a {@link FaultProxy} and its own connection to the server. Each
- * direction is pumped by its own thread, one whole RESP value at a time.
+ * One client connection through a {@link FaultProxy} and its own connection to the
+ * server. Each direction is pumped by its own thread, one whole RESP value at a time.
  */
 final class ProxiedConnection {
 
@@ -29,10 +46,14 @@ final class ProxiedConnection {
 
 	private final CountDownLatch serverClosed = new CountDownLatch(1);
 
-	// set before the command that triggers a cut goes out, so its reply is never forwarded
+	// set before the command that triggers a cut goes out, so its reply is never
+	// forwarded
 	private volatile boolean cut;
 
-	/** The {@link System#nanoTime()} before which nothing is forwarded: a slow connection set-up. */
+	/**
+	 * The {@link System#nanoTime()} before which nothing is forwarded: a slow connection
+	 * set-up.
+	 */
 	private final long openAt;
 
 	// set before the command that triggers a hold goes out, so its reply is held too
@@ -76,7 +97,10 @@ final class ProxiedConnection {
 		}
 	}
 
-	/** Forwards replies (and pushed messages) from the server to the client until either side closes. */
+	/**
+	 * Forwards replies (and pushed messages) from the server to the client until either
+	 * side closes.
+	 */
 	void forwardReplies() {
 		try {
 			RespReader replies = new RespReader(this.server.getInputStream());
@@ -117,7 +141,8 @@ final class ProxiedConnection {
 	}
 
 	private void cutAfterCommand(PendingCut pendingCut) throws IOException {
-		// the server reads the command and then the end of the stream: it runs the command before it
+		// the server reads the command and then the end of the stream: it runs the
+		// command before it
 		// closes its side, so once it has, the command ran and the client is told nothing
 		this.server.shutdownOutput();
 		try {

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.test.redis;
 
 import java.time.Duration;
@@ -14,18 +31,23 @@ import io.lettuce.core.cluster.models.partitions.RedisClusterNode;
 import io.lettuce.core.cluster.models.partitions.RedisClusterNode.NodeFlag;
 
 /**
- * A Redis Cluster of three masters, each with one replica, on free loopback ports, for tests.
+ * A Redis Cluster of three masters, each with one replica, on free loopback ports, for
+ * tests.
  *
- * <p>It is formed from Java ({@code CLUSTER MEET}, {@code ADDSLOTS}, {@code REPLICATE}), so it
- * needs no {@code redis-cli}, and is ready once every node says the cluster is ok and every
- * replica is in sync. A test can kill a master ({@link #kill(RedisServer)}) and wait until its
- * replica has taken over ({@link #awaitFailover(RedisServer)}).
+ * <p>
+ * It is formed from Java ({@code CLUSTER MEET}, {@code ADDSLOTS}, {@code REPLICATE}), so
+ * it needs no {@code redis-cli}, and is ready once every node says the cluster is ok and
+ * every replica is in sync. A test can kill a master ({@link #kill(RedisServer)}) and
+ * wait until its replica has taken over ({@link #awaitFailover(RedisServer)}).
  */
 public final class RedisCluster implements RedisTopology {
 
 	private static final int MASTERS = 3;
 
-	/** Short, so that a killed master is failed over within seconds; long enough for a busy CI machine. */
+	/**
+	 * Short, so that a killed master is failed over within seconds; long enough for a
+	 * busy CI machine.
+	 */
 	private static final Duration NODE_TIMEOUT = Duration.ofSeconds(2);
 
 	private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
@@ -35,8 +57,8 @@ public final class RedisCluster implements RedisTopology {
 	private final NodeConnections connections = new NodeConnections();
 
 	/**
-	 * A slot of each killed master, by port, noted before the kill: once its replica took over,
-	 * no node's view ties the dead master to its slots any more.
+	 * A slot of each killed master, by port, noted before the kill: once its replica took
+	 * over, no node's view ties the dead master to its slots any more.
 	 */
 	private final Map<Integer, Integer> slotsOfKilled = new ConcurrentHashMap<>();
 
@@ -44,8 +66,8 @@ public final class RedisCluster implements RedisTopology {
 	}
 
 	/**
-	 * Starts six nodes, three masters sharing the slots evenly and a replica of each, and waits
-	 * until the cluster is ready.
+	 * Starts six nodes, three masters sharing the slots evenly and a replica of each, and
+	 * waits until the cluster is ready.
 	 * @return the running cluster
 	 */
 	public static RedisCluster start() {
@@ -65,14 +87,17 @@ public final class RedisCluster implements RedisTopology {
 		}
 	}
 
-	/** Returns every node, masters first as the cluster was formed; failovers change their roles. */
+	/**
+	 * Returns every node, masters first as the cluster was formed; failovers change their
+	 * roles.
+	 */
 	public List<RedisServer> nodes() {
 		return List.copyOf(this.nodes);
 	}
 
 	/**
-	 * Returns every node's address, {@code host:port} separated by commas, as Spring Boot's
-	 * {@code spring.data.redis.cluster.nodes} takes them.
+	 * Returns every node's address, {@code host:port} separated by commas, as Spring
+	 * Boot's {@code spring.data.redis.cluster.nodes} takes them.
 	 * @return the addresses
 	 */
 	public String addresses() {
@@ -104,8 +129,8 @@ public final class RedisCluster implements RedisTopology {
 	}
 
 	/**
-	 * Kills a master with {@code SIGKILL}, as a crash would, first noting a slot it serves, which
-	 * its replica takes over.
+	 * Kills a master with {@code SIGKILL}, as a crash would, first noting a slot it
+	 * serves, which its replica takes over.
 	 * @param master the master to kill
 	 */
 	@Override
@@ -122,8 +147,8 @@ public final class RedisCluster implements RedisTopology {
 	}
 
 	/**
-	 * Waits until a replica of a master killed by {@link #kill(RedisServer)} has taken over its
-	 * slots, as every running node sees it, and the cluster is ok again.
+	 * Waits until a replica of a master killed by {@link #kill(RedisServer)} has taken
+	 * over its slots, as every running node sees it, and the cluster is ok again.
 	 * @param killed the master that was killed
 	 * @return the new master of its slots
 	 */
@@ -131,7 +156,8 @@ public final class RedisCluster implements RedisTopology {
 	public RedisServer awaitFailover(RedisServer killed) {
 		Integer slot = this.slotsOfKilled.get(killed.port());
 		if (slot == null) {
-			throw new IllegalArgumentException("The node on port " + killed.port() + " was not killed by RedisCluster.kill");
+			throw new IllegalArgumentException(
+					"The node on port " + killed.port() + " was not killed by RedisCluster.kill");
 		}
 		NodeConnections.await("failover of the master on port " + killed.port(), READY_TIMEOUT,
 				() -> runningNodes().stream().allMatch((node) -> servesAsHealthyMaster(node, slot, killed)));
@@ -139,9 +165,9 @@ public final class RedisCluster implements RedisTopology {
 	}
 
 	/**
-	 * Starts a killed node again on its port, with the cluster configuration it had, and waits
-	 * until it has rejoined as a replica in sync and the cluster is ready, so that its slots can
-	 * fail over once more.
+	 * Starts a killed node again on its port, with the cluster configuration it had, and
+	 * waits until it has rejoined as a replica in sync and the cluster is ready, so that
+	 * its slots can fail over once more.
 	 * @param killed the node that was killed
 	 */
 	@Override
@@ -175,14 +201,15 @@ public final class RedisCluster implements RedisTopology {
 
 	private void form() {
 		RedisServer first = this.nodes.get(0);
-		this.nodes.forEach((node) -> this.connections.on(first, (redis) -> redis.clusterMeet(node.host(), node.port())));
+		this.nodes
+			.forEach((node) -> this.connections.on(first, (redis) -> redis.clusterMeet(node.host(), node.port())));
 		for (int i = 0; i < MASTERS; i++) {
 			int[] slots = IntStream.range(SlotHash.SLOT_COUNT * i / MASTERS, SlotHash.SLOT_COUNT * (i + 1) / MASTERS)
 				.toArray();
 			this.connections.on(this.nodes.get(i), (redis) -> redis.clusterAddSlots(slots));
 		}
-		NodeConnections.await("every node to know every other", READY_TIMEOUT, () -> this.nodes.stream()
-			.allMatch((node) -> view(node).size() == this.nodes.size()));
+		NodeConnections.await("every node to know every other", READY_TIMEOUT,
+				() -> this.nodes.stream().allMatch((node) -> view(node).size() == this.nodes.size()));
 		for (int i = 0; i < MASTERS; i++) {
 			String masterId = this.connections.on(this.nodes.get(i), (redis) -> redis.clusterMyId());
 			this.connections.on(this.nodes.get(MASTERS + i), (redis) -> redis.clusterReplicate(masterId));
@@ -191,7 +218,10 @@ public final class RedisCluster implements RedisTopology {
 				() -> this.nodes.stream().allMatch(this::isReady));
 	}
 
-	/** Ok, sees three masters and three replicas, none failing, and, if a replica, is in sync. */
+	/**
+	 * Ok, sees three masters and three replicas, none failing, and, if a replica, is in
+	 * sync.
+	 */
 	private boolean isReady(RedisServer node) {
 		Partitions view = view(node);
 		long replicas = view.stream().filter((other) -> other.is(NodeFlag.REPLICA)).count();

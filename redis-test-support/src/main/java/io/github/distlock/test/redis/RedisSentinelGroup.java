@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.test.redis;
 
 import java.net.InetSocketAddress;
@@ -9,10 +26,12 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * A master, its replica and three Sentinels that watch them, on free loopback ports, for tests.
+ * A master, its replica and three Sentinels that watch them, on free loopback ports, for
+ * tests.
  *
- * <p>The Sentinels are the same {@code redis-server} binary in sentinel mode. They take a master
- * for down after two seconds and then fail it over, so a test can kill the master
+ * <p>
+ * The Sentinels are the same {@code redis-server} binary in sentinel mode. They take a
+ * master for down after two seconds and then fail it over, so a test can kill the master
  * ({@link RedisServer#kill()}) and wait until the replica has taken over
  * ({@link #awaitFailover(RedisServer)}).
  */
@@ -26,8 +45,8 @@ public final class RedisSentinelGroup implements RedisTopology {
 	private static final int QUORUM = 2;
 
 	/**
-	 * Short, so that a killed master is failed over within seconds, and longer than a loaded
-	 * machine stalls a healthy master, which the Sentinels would fail over too.
+	 * Short, so that a killed master is failed over within seconds, and longer than a
+	 * loaded machine stalls a healthy master, which the Sentinels would fail over too.
 	 */
 	private static final Duration DOWN_AFTER = Duration.ofSeconds(2);
 
@@ -36,7 +55,8 @@ public final class RedisSentinelGroup implements RedisTopology {
 
 	private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
 
-	private static final List<String> REPLICATION = List.of("--repl-diskless-sync", "yes", "--repl-diskless-sync-delay", "0");
+	private static final List<String> REPLICATION = List.of("--repl-diskless-sync", "yes", "--repl-diskless-sync-delay",
+			"0");
 
 	private final List<RedisServer> servers = new ArrayList<>();
 
@@ -48,8 +68,8 @@ public final class RedisSentinelGroup implements RedisTopology {
 	}
 
 	/**
-	 * Starts a master, a replica of it and three Sentinels, and waits until the replica is in sync
-	 * and every Sentinel knows the replica and the other Sentinels.
+	 * Starts a master, a replica of it and three Sentinels, and waits until the replica
+	 * is in sync and every Sentinel knows the replica and the other Sentinels.
 	 * @return the running group
 	 */
 	public static RedisSentinelGroup start() {
@@ -57,8 +77,9 @@ public final class RedisSentinelGroup implements RedisTopology {
 		try {
 			RedisServer master = RedisServer.start(REPLICATION);
 			group.servers.add(master);
-			group.servers.add(RedisServer.start(Stream.concat(REPLICATION.stream(),
-					Stream.of("--replicaof", master.host(), String.valueOf(master.port()))).toList()));
+			group.servers.add(RedisServer.start(Stream
+				.concat(REPLICATION.stream(), Stream.of("--replicaof", master.host(), String.valueOf(master.port())))
+				.toList()));
 			for (int i = 0; i < SENTINELS; i++) {
 				group.sentinels.add(RedisServer.startSentinel(sentinelOptions(master)));
 			}
@@ -71,7 +92,10 @@ public final class RedisSentinelGroup implements RedisTopology {
 		}
 	}
 
-	/** Returns the master and the replica, in the order they started; failovers swap their roles. */
+	/**
+	 * Returns the master and the replica, in the order they started; failovers swap their
+	 * roles.
+	 */
 	public List<RedisServer> servers() {
 		return List.copyOf(this.servers);
 	}
@@ -82,8 +106,8 @@ public final class RedisSentinelGroup implements RedisTopology {
 	}
 
 	/**
-	 * Returns every Sentinel's address, {@code host:port} separated by commas, as Spring Boot's
-	 * {@code spring.data.redis.sentinel.nodes} takes them.
+	 * Returns every Sentinel's address, {@code host:port} separated by commas, as Spring
+	 * Boot's {@code spring.data.redis.sentinel.nodes} takes them.
 	 * @return the addresses
 	 */
 	public String sentinelAddresses() {
@@ -114,7 +138,8 @@ public final class RedisSentinelGroup implements RedisTopology {
 	}
 
 	/**
-	 * Returns the master now, as a running Sentinel names it ({@code SENTINEL get-master-addr-by-name}).
+	 * Returns the master now, as a running Sentinel names it
+	 * ({@code SENTINEL get-master-addr-by-name}).
 	 * @return the master
 	 */
 	public RedisServer master() {
@@ -126,8 +151,8 @@ public final class RedisSentinelGroup implements RedisTopology {
 	}
 
 	/**
-	 * Waits until every running Sentinel names another master than the one that was killed, and
-	 * that one serves as master.
+	 * Waits until every running Sentinel names another master than the one that was
+	 * killed, and that one serves as master.
 	 * @param killed the master that was killed
 	 * @return the new master
 	 */
@@ -136,33 +161,37 @@ public final class RedisSentinelGroup implements RedisTopology {
 		NodeConnections.await("failover of the master on port " + killed.port(), READY_TIMEOUT,
 				() -> this.sentinels.stream().filter(RedisServer::isRunning).allMatch((sentinel) -> {
 					int port = masterPort(sentinel);
-					return port != killed.port() && this.connections.on(server(port), (redis) -> redis.info("replication"))
-						.contains("role:master");
+					return port != killed.port()
+							&& this.connections.on(server(port), (redis) -> redis.info("replication"))
+								.contains("role:master");
 				}));
 		return master();
 	}
 
 	/**
-	 * Starts a killed server again, empty, on its port, makes it a replica of the master, and waits
-	 * until it is in sync and every Sentinel sees it as a live replica, so that the group can fail
-	 * over once more.
+	 * Starts a killed server again, empty, on its port, makes it a replica of the master,
+	 * and waits until it is in sync and every Sentinel sees it as a live replica, so that
+	 * the group can fail over once more.
 	 * @param killed the server that was killed
 	 */
 	@Override
 	public void rejoin(RedisServer killed) {
 		killed.restart();
-		// Made a replica here rather than left to the Sentinels, which convert a returning master
-		// only after seconds of seeing it, and not at all while a loaded machine keeps them in TILT.
+		// Made a replica here rather than left to the Sentinels, which convert a
+		// returning master
+		// only after seconds of seeing it, and not at all while a loaded machine keeps
+		// them in TILT.
 		RedisServer master = master();
 		this.connections.on(killed, (redis) -> redis.replicaof(master.host(), master.port()));
 		NodeConnections.await("the server on port " + killed.port() + " to rejoin as a replica in sync", READY_TIMEOUT,
-				() -> this.connections.on(killed, (redis) -> redis.info("replication")).contains("master_link_status:up")
+				() -> this.connections.on(killed, (redis) -> redis.info("replication"))
+					.contains("master_link_status:up")
 						&& this.sentinels.stream().allMatch((sentinel) -> knowsAsLiveReplica(sentinel, killed)));
 	}
 
 	/**
-	 * Whether the Sentinel lists the server among the master's replicas and sees it up (it may list
-	 * others it once knew, now down, as well).
+	 * Whether the Sentinel lists the server among the master's replicas and sees it up
+	 * (it may list others it once knew, now down, as well).
 	 */
 	private boolean knowsAsLiveReplica(RedisServer sentinel, RedisServer server) {
 		return this.connections.onSentinel(sentinel, (redis) -> redis.replicas(MASTER_NAME))
@@ -179,9 +208,9 @@ public final class RedisSentinelGroup implements RedisTopology {
 	}
 
 	private void awaitReady() {
-		NodeConnections.await("the replica to be in sync", READY_TIMEOUT, () -> this.connections
-			.on(this.servers.get(1), (redis) -> redis.info("replication"))
-			.contains("master_link_status:up"));
+		NodeConnections.await("the replica to be in sync", READY_TIMEOUT,
+				() -> this.connections.on(this.servers.get(1), (redis) -> redis.info("replication"))
+					.contains("master_link_status:up"));
 		NodeConnections.await("every Sentinel to know the replica and the other Sentinels", READY_TIMEOUT,
 				() -> this.sentinels.stream().allMatch((sentinel) -> {
 					Map<String, String> master = this.connections.onSentinel(sentinel,
@@ -192,7 +221,8 @@ public final class RedisSentinelGroup implements RedisTopology {
 	}
 
 	private int masterPort(RedisServer sentinel) {
-		SocketAddress address = this.connections.onSentinel(sentinel, (redis) -> redis.getMasterAddrByName(MASTER_NAME));
+		SocketAddress address = this.connections.onSentinel(sentinel,
+				(redis) -> redis.getMasterAddrByName(MASTER_NAME));
 		return ((InetSocketAddress) address).getPort();
 	}
 

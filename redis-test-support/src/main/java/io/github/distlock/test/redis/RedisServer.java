@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.test.redis;
 
 import java.io.File;
@@ -25,9 +42,10 @@ import io.lettuce.core.api.StatefulRedisConnection;
 /**
  * One real {@code redis-server} process on a free loopback port, for tests.
  *
- * <p>It can be stopped, killed ({@code SIGKILL}), paused ({@code SIGSTOP}), resumed and restarted
- * on the same port, and it can flush its script cache. Every server started here is killed when
- * the JVM exits, so a failed test never leaves one behind.
+ * <p>
+ * It can be stopped, killed ({@code SIGKILL}), paused ({@code SIGSTOP}), resumed and
+ * restarted on the same port, and it can flush its script cache. Every server started
+ * here is killed when the JVM exits, so a failed test never leaves one behind.
  */
 public final class RedisServer implements AutoCloseable {
 
@@ -45,7 +63,10 @@ public final class RedisServer implements AutoCloseable {
 
 	private final Path workDirectory;
 
-	/** Options after the rig's own, as {@code --name value} words, such as a cluster node's. */
+	/**
+	 * Options after the rig's own, as {@code --name value} words, such as a cluster
+	 * node's.
+	 */
 	private final List<String> options;
 
 	private final boolean sentinel;
@@ -80,8 +101,8 @@ public final class RedisServer implements AutoCloseable {
 	}
 
 	/**
-	 * Starts the binary that embedded-redis ships (Redis 6.2: no sharded pub/sub), whatever is on
-	 * the {@code PATH}, for tests of what older servers lack.
+	 * Starts the binary that embedded-redis ships (Redis 6.2: no sharded pub/sub),
+	 * whatever is on the {@code PATH}, for tests of what older servers lack.
 	 * @return the running server
 	 */
 	public static RedisServer startBundled() {
@@ -89,8 +110,8 @@ public final class RedisServer implements AutoCloseable {
 	}
 
 	/**
-	 * Starts a server that replicates {@code master}, and waits until it accepts connections (not
-	 * until it is in sync).
+	 * Starts a server that replicates {@code master}, and waits until it accepts
+	 * connections (not until it is in sync).
 	 * @param master the server to replicate
 	 * @return the running replica
 	 */
@@ -99,8 +120,9 @@ public final class RedisServer implements AutoCloseable {
 	}
 
 	/**
-	 * Starts a server with options of its own, {@code --name value} words after the rig's, which
-	 * they override: {@code --cluster-enabled yes}, {@code --replicaof host port}.
+	 * Starts a server with options of its own, {@code --name value} words after the
+	 * rig's, which they override: {@code --cluster-enabled yes},
+	 * {@code --replicaof host port}.
 	 * @param options the further options
 	 * @return the running server
 	 */
@@ -109,9 +131,11 @@ public final class RedisServer implements AutoCloseable {
 	}
 
 	/**
-	 * Starts a Sentinel, the same binary in sentinel mode, with a configuration file of its own in
-	 * its directory, which it rewrites as it learns (a restart keeps what it knew).
-	 * @param options the Sentinel's options: {@code --sentinel monitor name host port quorum}, ...
+	 * Starts a Sentinel, the same binary in sentinel mode, with a configuration file of
+	 * its own in its directory, which it rewrites as it learns (a restart keeps what it
+	 * knew).
+	 * @param options the Sentinel's options:
+	 * {@code --sentinel monitor name host port quorum}, ...
 	 * @return the running Sentinel
 	 */
 	static RedisServer startSentinel(List<String> options) {
@@ -132,8 +156,8 @@ public final class RedisServer implements AutoCloseable {
 	}
 
 	/**
-	 * Returns the server's address as {@code host:port}, as Spring Boot's cluster and Sentinel
-	 * {@code nodes} settings list them.
+	 * Returns the server's address as {@code host:port}, as Spring Boot's cluster and
+	 * Sentinel {@code nodes} settings list them.
 	 * @return the address
 	 */
 	public String address() {
@@ -167,7 +191,10 @@ public final class RedisServer implements AutoCloseable {
 		terminate(true);
 	}
 
-	/** Freezes the server with {@code SIGSTOP}: it keeps its connections but answers nothing. */
+	/**
+	 * Freezes the server with {@code SIGSTOP}: it keeps its connections but answers
+	 * nothing.
+	 */
 	public void pause() {
 		signal("STOP");
 	}
@@ -189,9 +216,9 @@ public final class RedisServer implements AutoCloseable {
 	}
 
 	/**
-	 * Returns the server's major version, from {@code INFO server}: 7 for the Redis on the
-	 * {@code PATH} of a current system, 6 for the bundled binary; tests of what only newer
-	 * servers have assume it.
+	 * Returns the server's major version, from {@code INFO server}: 7 for the Redis on
+	 * the {@code PATH} of a current system, 6 for the bundled binary; tests of what only
+	 * newer servers have assume it.
 	 * @return the major version
 	 */
 	public int majorVersion() {
@@ -206,8 +233,9 @@ public final class RedisServer implements AutoCloseable {
 	}
 
 	/**
-	 * Returns how often each command ran since the last reset, from {@code INFO commandstats},
-	 * keyed by lower-case command name ({@code evalsha}, {@code set}, ...).
+	 * Returns how often each command ran since the last reset, from
+	 * {@code INFO commandstats}, keyed by lower-case command name ({@code evalsha},
+	 * {@code set}, ...).
 	 * @return the number of calls per command
 	 */
 	public Map<String, Long> commandCalls() {
@@ -224,9 +252,10 @@ public final class RedisServer implements AutoCloseable {
 	}
 
 	/**
-	 * Closes the connections of the clients blocked in a command ({@code CLIENT KILL ID}), as a
-	 * network reset would.
-	 * @param commandName the command's name in lower case, as {@code CLIENT LIST} shows it ({@code wait})
+	 * Closes the connections of the clients blocked in a command
+	 * ({@code CLIENT KILL ID}), as a network reset would.
+	 * @param commandName the command's name in lower case, as {@code CLIENT LIST} shows
+	 * it ({@code wait})
 	 * @return how many connections were closed
 	 */
 	public long killClientsBlockedIn(String commandName) {
@@ -266,8 +295,7 @@ public final class RedisServer implements AutoCloseable {
 
 	private void launch() {
 		File log = this.workDirectory.resolve("redis.log").toFile();
-		ProcessBuilder builder = new ProcessBuilder(command())
-			.redirectErrorStream(true)
+		ProcessBuilder builder = new ProcessBuilder(command()).redirectErrorStream(true)
 			.redirectOutput(ProcessBuilder.Redirect.appendTo(log));
 		try {
 			this.process = builder.start();
@@ -292,7 +320,10 @@ public final class RedisServer implements AutoCloseable {
 		return command;
 	}
 
-	/** Sentinel refuses to start without a configuration file it can rewrite; the options fill it. */
+	/**
+	 * Sentinel refuses to start without a configuration file it can rewrite; the options
+	 * fill it.
+	 */
 	private Path sentinelConfiguration() {
 		Path file = this.workDirectory.resolve("sentinel.conf");
 		try {
@@ -317,8 +348,8 @@ public final class RedisServer implements AutoCloseable {
 			}
 			sleep(Duration.ofMillis(20));
 		}
-		throw new IllegalStateException("redis-server on port " + this.port + " did not start within "
-				+ START_TIMEOUT + "; see " + log);
+		throw new IllegalStateException(
+				"redis-server on port " + this.port + " did not start within " + START_TIMEOUT + "; see " + log);
 	}
 
 	private boolean acceptsConnections() {

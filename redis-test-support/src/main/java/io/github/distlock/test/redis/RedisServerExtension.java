@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.test.redis;
 
 import java.util.ArrayList;
@@ -8,15 +25,18 @@ import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * JUnit 5 extension that starts real Redis servers before a test class and stops them after it.
+ * JUnit 5 extension that starts real Redis servers before a test class and stops them
+ * after it.
  *
  * <pre class="code">
  * &#64;RegisterExtension
  * static final RedisServerExtension redis = RedisServerExtension.servers(1);
  * </pre>
  *
- * <p>Each server listens on its own free loopback port, so tests never depend on a Redis that
- * happens to run on 6379. A Redis Cluster or a Sentinel group: {@link RedisTopologyExtension}.
+ * <p>
+ * Each server listens on its own free loopback port, so tests never depend on a Redis
+ * that happens to run on 6379. A Redis Cluster or a Sentinel group:
+ * {@link RedisTopologyExtension}.
  */
 public final class RedisServerExtension implements BeforeAllCallback, AfterAllCallback {
 
@@ -49,7 +69,8 @@ public final class RedisServerExtension implements BeforeAllCallback, AfterAllCa
 	 */
 	public RedisServer server(int index) {
 		if (this.servers.isEmpty()) {
-			throw new IllegalStateException("Redis servers are started before all tests; register the extension as a static field");
+			throw new IllegalStateException(
+					"Redis servers are started before all tests; register the extension as a static field");
 		}
 		return this.servers.get(index);
 	}

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.test.redis;
 
 import java.util.function.Supplier;
@@ -7,9 +24,9 @@ import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * JUnit 5 extension that starts a Redis Cluster or a Sentinel group before a test class and
- * stops it after it: one for the class and its {@code @Nested} classes, as forming one takes
- * seconds.
+ * JUnit 5 extension that starts a Redis Cluster or a Sentinel group before a test class
+ * and stops it after it: one for the class and its {@code @Nested} classes, as forming
+ * one takes seconds.
  *
  * <pre class="code">
  * &#64;RegisterExtension
@@ -31,12 +48,18 @@ public final class RedisTopologyExtension<T extends AutoCloseable> implements Be
 		this.starter = starter;
 	}
 
-	/** Returns an extension that runs a {@link RedisCluster} of three masters and three replicas. */
+	/**
+	 * Returns an extension that runs a {@link RedisCluster} of three masters and three
+	 * replicas.
+	 */
 	public static RedisTopologyExtension<RedisCluster> cluster() {
 		return new RedisTopologyExtension<>(RedisCluster::start);
 	}
 
-	/** Returns an extension that runs a {@link RedisSentinelGroup}: a master, a replica, three Sentinels. */
+	/**
+	 * Returns an extension that runs a {@link RedisSentinelGroup}: a master, a replica,
+	 * three Sentinels.
+	 */
 	public static RedisTopologyExtension<RedisSentinelGroup> sentinel() {
 		return new RedisTopologyExtension<>(RedisSentinelGroup::start);
 	}
@@ -45,7 +68,8 @@ public final class RedisTopologyExtension<T extends AutoCloseable> implements Be
 	public T get() {
 		T running = this.topology;
 		if (running == null) {
-			throw new IllegalStateException("The topology is started before all tests; register the extension as a static field");
+			throw new IllegalStateException(
+					"The topology is started before all tests; register the extension as a static field");
 		}
 		return running;
 	}

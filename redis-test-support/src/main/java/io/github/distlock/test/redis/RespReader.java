@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.test.redis;
 
 import java.io.BufferedInputStream;
@@ -12,11 +29,12 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Reads one RESP value at a time and keeps its bytes, so that a {@link FaultProxy} can forward,
- * hold or drop whole commands and whole replies.
+ * Reads one RESP value at a time and keeps its bytes, so that a {@link FaultProxy} can
+ * forward, hold or drop whole commands and whole replies.
  *
- * <p>Knows the RESP2 and RESP3 types with counted lengths. Inline commands and RESP3 streamed
- * values (length {@code ?}) are not supported: they end the connection with a
+ * <p>
+ * Knows the RESP2 and RESP3 types with counted lengths. Inline commands and RESP3
+ * streamed values (length {@code ?}) are not supported: they end the connection with a
  * {@link ProtocolException}.
  */
 final class RespReader {
@@ -52,8 +70,8 @@ final class RespReader {
 			case '*', '~', '>' -> readElements(length(line));
 			case '%', '|' -> readElements(2 * length(line));
 			case '+', '-', ':', '_', ',', '#', '(' -> line;
-			default -> throw new ProtocolException("Not a RESP value: type byte " + type
-					+ " (inline commands are not supported)");
+			default -> throw new ProtocolException(
+					"Not a RESP value: type byte " + type + " (inline commands are not supported)");
 		};
 	}
 
@@ -117,13 +135,17 @@ final class RespReader {
 
 	/**
 	 * One RESP value as read.
+	 *
 	 * @param bytes the value's bytes, exactly as they came
-	 * @param strings the elements of an array as strings (a command's name and arguments), empty
-	 * for any other value
+	 * @param strings the elements of an array as strings (a command's name and
+	 * arguments), empty for any other value
 	 */
 	record RespMessage(byte[] bytes, List<String> strings) {
 
-		/** Returns the command's name in upper case, or an empty string if this is no command. */
+		/**
+		 * Returns the command's name in upper case, or an empty string if this is no
+		 * command.
+		 */
 		String commandName() {
 			return this.strings.isEmpty() ? "" : this.strings.get(0).toUpperCase(Locale.ROOT);
 		}

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.test.redis;
 
 import java.time.Duration;
@@ -155,7 +172,8 @@ class FaultProxyTests {
 	void droppedReplyTimesCommandOutAlthoughServerRanIt() throws Exception {
 		this.connection.setTimeout(SHORT_TIMEOUT);
 		CompletableFuture<Void> dropOver = this.proxy.dropReplies(Duration.ofSeconds(2));
-		assertThatExceptionOfType(RedisCommandTimeoutException.class).isThrownBy(() -> this.commands.set(this.key, "v"));
+		assertThatExceptionOfType(RedisCommandTimeoutException.class)
+			.isThrownBy(() -> this.commands.set(this.key, "v"));
 		assertThat(this.direct.get(this.key)).isEqualTo("v");
 		dropOver.get(10, SECONDS);
 		this.connection.setTimeout(COMMAND_TIMEOUT);
@@ -167,7 +185,8 @@ class FaultProxyTests {
 	void afterDroppedReplyLettuceStaysOneReplyShortUntilItReconnects() throws Exception {
 		this.connection.setTimeout(SHORT_TIMEOUT);
 		CompletableFuture<Void> dropOver = this.proxy.dropReplies(Duration.ofSeconds(2));
-		assertThatExceptionOfType(RedisCommandTimeoutException.class).isThrownBy(() -> this.commands.set(this.key, "v"));
+		assertThatExceptionOfType(RedisCommandTimeoutException.class)
+			.isThrownBy(() -> this.commands.set(this.key, "v"));
 		dropOver.get(10, SECONDS);
 		// the timed-out SET is still first in Lettuce's queue and takes the GET's reply
 		assertThatExceptionOfType(RedisCommandTimeoutException.class).isThrownBy(() -> this.commands.get(this.key));

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.test.redis;
 
 import java.util.List;
@@ -15,7 +32,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import static io.github.distlock.test.redis.RedisServerTests.withCommands;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The failover test runs last: it leaves the cluster with a master that has no replica. */
+/**
+ * The failover test runs last: it leaves the cluster with a master that has no replica.
+ */
 @TestMethodOrder(OrderAnnotation.class)
 class RedisClusterTests {
 
@@ -26,9 +45,11 @@ class RedisClusterTests {
 	@Order(1)
 	void threeMastersShareTheSlotsAndAClusterClientReachesThemAll() {
 		List<RedisServer> nodes = redis.get().nodes();
-		assertThat(List.of(redis.get().masterOf(0), redis.get().masterOf(8000), redis.get().masterOf(SlotHash.SLOT_COUNT - 1)))
+		assertThat(List.of(redis.get().masterOf(0), redis.get().masterOf(8000),
+				redis.get().masterOf(SlotHash.SLOT_COUNT - 1)))
 			.containsExactlyElementsOf(nodes.subList(0, 3));
-		RedisClusterClient client = RedisClusterClient.create(RedisURI.create(nodes.get(5).host(), nodes.get(5).port()));
+		RedisClusterClient client = RedisClusterClient
+			.create(RedisURI.create(nodes.get(5).host(), nodes.get(5).port()));
 		try (StatefulRedisClusterConnection<String, String> connection = client.connect()) {
 			for (String key : List.of("a", "b", "c", "d", "e")) {
 				connection.sync().set(key, "value of " + key);

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.sample.goods;
 
 import java.util.ArrayList;
@@ -10,8 +27,8 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.stereotype.Component;
 
 /**
- * Reads and writes goods in Redis with plain commands, one at a time, as application code does:
- * a read-modify-write built from these is only safe under a lock.
+ * Reads and writes goods in Redis with plain commands, one at a time, as application code
+ * does: a read-modify-write built from these is only safe under a lock.
  */
 @Component
 public class GoodsStore {
@@ -25,7 +42,10 @@ public class GoodsStore {
 		this.properties = properties;
 	}
 
-	/** Sets the stock, split evenly over the configured number of segments, and forgets buyers and sales. */
+	/**
+	 * Sets the stock, split evenly over the configured number of segments, and forgets
+	 * buyers and sales.
+	 */
 	public Goods setStock(long goodsId, long quantity) {
 		GoodsKeys keys = new GoodsKeys(goodsId);
 		int segments = this.properties.getSegments();
@@ -49,8 +69,8 @@ public class GoodsStore {
 		List<Long> stocks = segmentStocks(goodsId);
 		Long buyers = this.redis.opsForSet().size(keys.buyers());
 		return Optional.of(new Goods(goodsId, stocks.stream().mapToLong(Long::longValue).sum(),
-				parse(this.redis.opsForValue().get(keys.sold())), Long.parseLong(initial), (buyers != null) ? buyers : 0,
-				stocks.size()));
+				parse(this.redis.opsForValue().get(keys.sold())), Long.parseLong(initial),
+				(buyers != null) ? buyers : 0, stocks.size()));
 	}
 
 	public boolean exists(long goodsId) {
@@ -78,7 +98,8 @@ public class GoodsStore {
 	}
 
 	boolean hasBought(long goodsId, long userId) {
-		return Boolean.TRUE.equals(this.redis.opsForSet().isMember(new GoodsKeys(goodsId).buyers(), String.valueOf(userId)));
+		return Boolean.TRUE
+			.equals(this.redis.opsForSet().isMember(new GoodsKeys(goodsId).buyers(), String.valueOf(userId)));
 	}
 
 	/** Records the user as a buyer; returns {@code false} when they were one already. */

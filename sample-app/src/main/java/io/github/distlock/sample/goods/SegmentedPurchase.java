@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.sample.goods;
 
 import java.time.Duration;
@@ -12,9 +29,9 @@ import io.github.distlock.LockTemplate;
 import org.springframework.stereotype.Component;
 
 /**
- * The segmented-lock design for hot goods: the stock is split into segments, each with its own
- * lock, and a buyer takes any free segment that still has stock. The buyer is claimed first (an
- * atomic set add), so one user cannot buy twice through two segments.
+ * The segmented-lock design for hot goods: the stock is split into segments, each with
+ * its own lock, and a buyer takes any free segment that still has stock. The buyer is
+ * claimed first (an atomic set add), so one user cannot buy twice through two segments.
  */
 @Component
 class SegmentedPurchase {
@@ -66,7 +83,8 @@ class SegmentedPurchase {
 	}
 
 	private boolean buyFrom(long goodsId, int segment, Duration wait) {
-		Optional<LockHandle> lock = this.lockTemplate.tryAcquire("goods:" + goodsId + ":segment:" + segment, LEASE, wait);
+		Optional<LockHandle> lock = this.lockTemplate.tryAcquire("goods:" + goodsId + ":segment:" + segment, LEASE,
+				wait);
 		if (lock.isEmpty()) {
 			return false;
 		}

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.sample.sale;
 
 import java.net.URI;
@@ -14,7 +31,8 @@ import java.util.regex.Pattern;
 import io.github.distlock.sample.goods.BuyMode;
 
 /**
- * The options of the {@link FlashSaleLoadDriver}, as {@code --name value} or {@code --name=value}.
+ * The options of the {@link FlashSaleLoadDriver}, as {@code --name value} or
+ * {@code --name=value}.
  *
  * @param urls the instances of the app
  * @param goodsId the good on sale
@@ -24,7 +42,8 @@ import io.github.distlock.sample.goods.BuyMode;
  * @param modes the buy modes, one run each, in this order
  * @param requestTimeout how long one request may take
  * @param deadline how long one run may take
- * @param warmup how many buyers an unreported run in each mode has first, on the next good; 0 for none
+ * @param warmup how many buyers an unreported run in each mode has first, on the next
+ * good; 0 for none
  */
 record DriverOptions(List<URI> urls, long goodsId, long stock, int buyers, int concurrency, List<BuyMode> modes,
 		Duration requestTimeout, Duration deadline, int warmup) {
@@ -43,8 +62,8 @@ record DriverOptions(List<URI> urls, long goodsId, long stock, int buyers, int c
 			                          per mode on the next good (goods + 1)  (default 0)
 			  --help                  print this and exit""";
 
-	private static final Set<String> NAMES = Set.of("urls", "goods", "stock", "buyers", "concurrency", "modes", "timeout",
-			"deadline", "warmup");
+	private static final Set<String> NAMES = Set.of("urls", "goods", "stock", "buyers", "concurrency", "modes",
+			"timeout", "deadline", "warmup");
 
 	private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m)");
 
@@ -60,7 +79,8 @@ record DriverOptions(List<URI> urls, long goodsId, long stock, int buyers, int c
 			throw new IllegalArgumentException("Warm-up must not be negative, was " + warmup);
 		}
 		if (warmup > 0 && goodsId == Long.MAX_VALUE) {
-			throw new IllegalArgumentException("A warm-up runs on the next good, so the goods id must be below " + goodsId);
+			throw new IllegalArgumentException(
+					"A warm-up runs on the next good, so the goods id must be below " + goodsId);
 		}
 	}
 
@@ -74,7 +94,9 @@ record DriverOptions(List<URI> urls, long goodsId, long stock, int buyers, int c
 				list(values.getOrDefault("urls", "http://localhost:8080")).stream().map(DriverOptions::uri).toList(),
 				number(values, "goods", 1), number(values, "stock", 1000), (int) number(values, "buyers", 5000),
 				(int) number(values, "concurrency", 64),
-				list(values.getOrDefault("modes", "lock,segmented,atomic,unsafe")).stream().map(BuyMode::parse).toList(),
+				list(values.getOrDefault("modes", "lock,segmented,atomic,unsafe")).stream()
+					.map(BuyMode::parse)
+					.toList(),
 				duration(values.getOrDefault("timeout", "10s")), duration(values.getOrDefault("deadline", "5m")),
 				(int) number(values, "warmup", 0));
 	}
@@ -90,7 +112,10 @@ record DriverOptions(List<URI> urls, long goodsId, long stock, int buyers, int c
 				this.requestTimeout, this.deadline);
 	}
 
-	/** The plan of the warm-up run in the given mode: half as many units as buyers, on the next good. */
+	/**
+	 * The plan of the warm-up run in the given mode: half as many units as buyers, on the
+	 * next good.
+	 */
 	SalePlan warmupPlan(BuyMode mode) {
 		return new SalePlan(this.urls, this.goodsId + 1, this.warmup / 2, this.warmup, this.concurrency, mode,
 				this.requestTimeout, this.deadline);
@@ -141,7 +166,8 @@ record DriverOptions(List<URI> urls, long goodsId, long stock, int buyers, int c
 	private static Duration duration(String value) {
 		Matcher matcher = DURATION.matcher(value.strip().toLowerCase(Locale.ROOT));
 		if (!matcher.matches()) {
-			throw new IllegalArgumentException("Duration '" + value + "' must be a number with ms, s or m, such as 10s");
+			throw new IllegalArgumentException(
+					"Duration '" + value + "' must be a number with ms, s or m, such as 10s");
 		}
 		long amount = Long.parseLong(matcher.group(1));
 		return switch (matcher.group(2)) {

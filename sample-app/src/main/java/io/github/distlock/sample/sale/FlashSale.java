@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.sample.sale;
 
 import java.io.IOException;
@@ -15,12 +32,15 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * One flash sale against running instances of the app: sets the stock through the first base
- * URL, sends one purchase for each of the users {@code 1..buyers}, round-robin over the base
- * URLs, with at most {@code concurrency} in flight, then reads the good back and reports. Each
- * request is bounded by the plan's request timeout and the whole sale by its deadline.
+ * One flash sale against running instances of the app: sets the stock through the first
+ * base URL, sends one purchase for each of the users {@code 1..buyers}, round-robin over
+ * the base URLs, with at most {@code concurrency} in flight, then reads the good back and
+ * reports. Each request is bounded by the plan's request timeout and the whole sale by
+ * its deadline.
  *
- * <p>{@link #progress()} may be read from any thread while {@link #run()} runs. A sale runs once.
+ * <p>
+ * {@link #progress()} may be read from any thread while {@link #run()} runs. A sale runs
+ * once.
  *
  * <pre class="code">
  * FlashSale sale = new FlashSale(plan, FlashSale.newHttpClient(), JsonMapper.builder().build());
@@ -73,8 +93,8 @@ public final class FlashSale {
 	}
 
 	/**
-	 * Runs the sale and reports. Returns early, with fewer purchases done than buyers, when the
-	 * deadline passes.
+	 * Runs the sale and reports. Returns early, with fewer purchases done than buyers,
+	 * when the deadline passes.
 	 * @throws IOException if the stock cannot be set or the good read back
 	 * @throws UnexpectedAnswerException if the app answers either with an error
 	 * @throws InterruptedException if the calling thread is interrupted

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.sample.sale;
 
 import java.io.PrintStream;
@@ -15,8 +32,9 @@ import io.github.distlock.sample.goods.BuyMode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Runs a flash sale against running instances of the sample app, once per buy mode, printing
- * progress every second and a table of the results at the end. It does not start Spring.
+ * Runs a flash sale against running instances of the sample app, once per buy mode,
+ * printing progress every second and a table of the results at the end. It does not start
+ * Spring.
  *
  * <pre class="code">
  * java -cp sample-app/target/sample-app-0.1.0-SNAPSHOT.jar \
@@ -25,7 +43,8 @@ import tools.jackson.databind.json.JsonMapper;
  *     --urls http://localhost:8081,http://localhost:8082 --stock 1000 --buyers 5000
  * </pre>
  *
- * <p>Exits with 0 when every run completed and every mode but {@code unsafe} kept the stock
+ * <p>
+ * Exits with 0 when every run completed and every mode but {@code unsafe} kept the stock
  * right, 3 when one did not, 2 when a run could not be done at all, and 1 on bad options.
  */
 public final class FlashSaleLoadDriver {
@@ -104,7 +123,8 @@ public final class FlashSaleLoadDriver {
 		while (true) {
 			try {
 				SaleReport done = report.get(1, TimeUnit.SECONDS);
-				this.out.println(ReportTable.progressLine(sale.plan(), done.progress()) + "  -> " + ReportTable.check(done));
+				this.out.println(
+						ReportTable.progressLine(sale.plan(), done.progress()) + "  -> " + ReportTable.check(done));
 				if (done.progress().lastError() != null) {
 					this.out.println("           last error: " + done.progress().lastError());
 				}

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.sample.sale;
 
 import java.io.IOException;
@@ -17,8 +34,8 @@ import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Calls the goods API of one or more instances of the app over HTTP; every request is bounded by
- * the timeout.
+ * Calls the goods API of one or more instances of the app over HTTP; every request is
+ * bounded by the timeout.
  */
 final class GoodsApiClient {
 
@@ -32,8 +49,10 @@ final class GoodsApiClient {
 
 	GoodsApiClient(HttpClient http, JsonMapper json, Duration timeout) {
 		this.http = http;
-		this.goodsReader = json.readerFor(GoodsFigures.class).without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
-		this.replyReader = json.readerFor(PurchaseReply.class).without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+		this.goodsReader = json.readerFor(GoodsFigures.class)
+			.without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+		this.replyReader = json.readerFor(PurchaseReply.class)
+			.without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 		this.timeout = timeout;
 	}
 
@@ -48,8 +67,8 @@ final class GoodsApiClient {
 	}
 
 	/**
-	 * Sends one purchase; the future completes with how it ended, or exceptionally when no usable
-	 * answer came.
+	 * Sends one purchase; the future completes with how it ended, or exceptionally when
+	 * no usable answer came.
 	 */
 	CompletableFuture<PurchaseOutcome> purchase(URI baseUrl, long goodsId, long userId, BuyMode mode) {
 		HttpRequest request = post(baseUrl + "/api/goods/" + goodsId + "/purchase?userId=" + userId + "&mode=" + mode);

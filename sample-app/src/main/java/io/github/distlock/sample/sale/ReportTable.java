@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.sample.sale;
 
 import java.util.ArrayList;
@@ -5,7 +22,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Formats flash-sale reports as a plain-text table, one row per run, and progress as one line.
+ * Formats flash-sale reports as a plain-text table, one row per run, and progress as one
+ * line.
  */
 final class ReportTable {
 
@@ -29,8 +47,9 @@ final class ReportTable {
 	}
 
 	static String progressLine(SalePlan plan, SaleProgress progress) {
-		return String.format(Locale.ROOT, "%-10s %6d/%d answered, %d succeeded, %d sold out, %d busy, %d errors, %s req/s",
-				plan.mode(), progress.done(), plan.buyers(), progress.succeeded(), progress.soldOut(), progress.busy(),
+		return String.format(Locale.ROOT,
+				"%-10s %6d/%d answered, %d succeeded, %d sold out, %d busy, %d errors, %s req/s", plan.mode(),
+				progress.done(), plan.buyers(), progress.succeeded(), progress.soldOut(), progress.busy(),
 				progress.errors(), decimal(progress.throughputPerSecond(), 0));
 	}
 

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.sample.sale;
 
 import java.net.URI;
@@ -21,8 +38,9 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * Starts flash sales against this application (and optionally other instances) and shows how
- * they go: {@code POST /api/sales}, {@code GET /api/sales/{saleId}}, {@code GET /api/sales}.
+ * Starts flash sales against this application (and optionally other instances) and shows
+ * how they go: {@code POST /api/sales}, {@code GET /api/sales/{saleId}},
+ * {@code GET /api/sales}.
  */
 @RestController
 @RequestMapping("/api/sales")
@@ -57,7 +75,9 @@ class SaleController {
 		return this.sales.finished();
 	}
 
-	/** This application's own URL first, then the other instances named in {@code urls}. */
+	/**
+	 * This application's own URL first, then the other instances named in {@code urls}.
+	 */
 	private List<URI> baseUrls(@Nullable String urls) {
 		Set<URI> baseUrls = new LinkedHashSet<>();
 		baseUrls.add(URI.create("http://localhost:" + localPort()));

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.sample.sale;
 
 import java.net.URI;
@@ -7,9 +24,9 @@ import java.util.List;
 import io.github.distlock.sample.goods.BuyMode;
 
 /**
- * What a flash sale does: set the stock of a good through the first base URL, then let users
- * {@code 1..buyers} buy one unit each, spread round-robin over the base URLs, with at most
- * {@code concurrency} purchases in flight.
+ * What a flash sale does: set the stock of a good through the first base URL, then let
+ * users {@code 1..buyers} buy one unit each, spread round-robin over the base URLs, with
+ * at most {@code concurrency} purchases in flight.
  *
  * @param baseUrls the instances of the app, such as {@code http://localhost:8081}
  * @param goodsId the good on sale
@@ -18,7 +35,8 @@ import io.github.distlock.sample.goods.BuyMode;
  * @param concurrency how many purchases may be in flight at once
  * @param mode how the app buys
  * @param requestTimeout how long one request may take
- * @param deadline how long the whole sale may take; purchases not sent by then are not sent
+ * @param deadline how long the whole sale may take; purchases not sent by then are not
+ * sent
  */
 public record SalePlan(List<URI> baseUrls, long goodsId, long stock, int buyers, int concurrency, BuyMode mode,
 		Duration requestTimeout, Duration deadline) {
@@ -70,8 +88,8 @@ public record SalePlan(List<URI> baseUrls, long goodsId, long stock, int buyers,
 	private static void checkBaseUrl(URI url) {
 		boolean http = "http".equalsIgnoreCase(url.getScheme()) || "https".equalsIgnoreCase(url.getScheme());
 		if (!http || url.getHost() == null || url.getRawQuery() != null) {
-			throw new IllegalArgumentException(
-					"Base URL '" + url + "' must be an http(s) URL with a host and no query, such as http://localhost:8080");
+			throw new IllegalArgumentException("Base URL '" + url
+					+ "' must be an http(s) URL with a host and no query, such as http://localhost:8080");
 		}
 	}
 

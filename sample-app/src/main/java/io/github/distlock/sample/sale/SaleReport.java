@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.sample.sale;
 
 /**
@@ -40,19 +57,24 @@ public record SaleReport(SalePlan plan, SaleProgress progress, GoodsFigures good
 	}
 
 	/**
-	 * Units bought by a user who had bought already: successes beyond one per user as the load
-	 * saw them, plus units the app counts as sold beyond its distinct buyers.
+	 * Units bought by a user who had bought already: successes beyond one per user as the
+	 * load saw them, plus units the app counts as sold beyond its distinct buyers.
 	 */
 	public long duplicateBuyers() {
 		return this.progress.repeatedSuccesses() + this.goods.salesBeyondBuyers();
 	}
 
-	/** Purchases answered with anything but a success or a known refusal, or not at all. */
+	/**
+	 * Purchases answered with anything but a success or a known refusal, or not at all.
+	 */
 	public long errors() {
 		return this.progress.errors();
 	}
 
-	/** Whether the sale kept every promise: all answered, no error, not oversold, consistent, no duplicates. */
+	/**
+	 * Whether the sale kept every promise: all answered, no error, not oversold,
+	 * consistent, no duplicates.
+	 */
 	public boolean correct() {
 		return completed() && errors() == 0 && oversold() == 0 && consistent() && duplicateBuyers() == 0;
 	}

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.sample.sale;
 
 import java.net.http.HttpClient;
@@ -35,7 +52,10 @@ public class SaleService implements DisposableBean {
 	/** Most buyers one sale may have. */
 	static final int MAX_BUYERS = 1_000_000;
 
-	/** Most purchases one sale may have in flight; the app serves them with its own threads. */
+	/**
+	 * Most purchases one sale may have in flight; the app serves them with its own
+	 * threads.
+	 */
 	static final int MAX_CONCURRENCY = 256;
 
 	private static final Log logger = LogFactory.getLog(SaleService.class);
@@ -61,7 +81,8 @@ public class SaleService implements DisposableBean {
 
 	/**
 	 * Starts a sale in the background.
-	 * @throws IllegalArgumentException if the plan asks for more than a sale in the app may do
+	 * @throws IllegalArgumentException if the plan asks for more than a sale in the app
+	 * may do
 	 * @throws SaleAlreadyRunningException if another sale runs
 	 */
 	public SaleStatus start(SalePlan plan) {
@@ -80,9 +101,9 @@ public class SaleService implements DisposableBean {
 			this.running.compareAndSet(sale, null);
 			throw new IllegalStateException("The application is shutting down; no sale can start", ex);
 		}
-		logger.info("Sale " + sale.id() + " started: " + plan.buyers() + " buyers for " + plan.stock() + " units of good "
-				+ plan.goodsId() + " in mode " + plan.mode() + ", " + plan.concurrency() + " in flight, against "
-				+ plan.baseUrls());
+		logger.info("Sale " + sale.id() + " started: " + plan.buyers() + " buyers for " + plan.stock()
+				+ " units of good " + plan.goodsId() + " in mode " + plan.mode() + ", " + plan.concurrency()
+				+ " in flight, against " + plan.baseUrls());
 		return status(sale);
 	}
 

@@ -1,10 +1,27 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.sample.sale;
 
 import org.jspecify.annotations.Nullable;
 
 /**
- * A sale as {@code /api/sales} shows it: the load's counts, and the good's figures (live while it
- * runs, as read back at the end once done).
+ * A sale as {@code /api/sales} shows it: the load's counts, and the good's figures (live
+ * while it runs, as read back at the end once done).
  *
  * @param saleId the sale's id
  * @param mode the buy mode, lower case
@@ -34,11 +51,13 @@ public record SaleStatus(String saleId, String mode, SaleState state, int buyers
 
 	/**
 	 * The status of a sale.
-	 * @param goods the good's figures, or {@code null} to show the plan's stock, none of it sold
+	 * @param goods the good's figures, or {@code null} to show the plan's stock, none of
+	 * it sold
 	 */
 	static SaleStatus of(String saleId, SalePlan plan, SaleState state, SaleProgress progress,
 			@Nullable GoodsFigures goods, @Nullable String failure) {
-		GoodsFigures figures = (goods != null) ? goods : new GoodsFigures(plan.goodsId(), plan.stock(), 0, plan.stock(), 0);
+		GoodsFigures figures = (goods != null) ? goods
+				: new GoodsFigures(plan.goodsId(), plan.stock(), 0, plan.stock(), 0);
 		return new SaleStatus(saleId, plan.mode().toString(), state, plan.buyers(), progress.done(),
 				progress.succeeded(), progress.soldOut(), progress.alreadyBought(), progress.busy(), progress.errors(),
 				progress.elapsed().toMillis(), round(progress.throughputPerSecond(), 10), round(progress.p50Ms(), 100),

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.sample.goods;
 
 import java.util.ArrayList;
@@ -29,8 +46,8 @@ import org.springframework.test.context.DynamicPropertySource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The flash-sale API against a real Redis: concurrent buyers in every mode, two instances sharing
- * one Redis, one purchase per user, and bad input.
+ * The flash-sale API against a real Redis: concurrent buyers in every mode, two instances
+ * sharing one Redis, one purchase per user, and bad input.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class GoodsApiIntegrationTests {
@@ -87,14 +104,16 @@ class GoodsApiIntegrationTests {
 
 	@Test
 	void twoInstancesSharingOneRedisSellEachUnitOnce() throws Exception {
-		try (ConfigurableApplicationContext second = new SpringApplicationBuilder(SeckillApplication.class)
-			.run("--server.port=0", "--spring.data.redis.port=" + redis.server().port(), "--spring.main.banner-mode=off")) {
+		try (ConfigurableApplicationContext second = new SpringApplicationBuilder(SeckillApplication.class).run(
+				"--server.port=0", "--spring.data.redis.port=" + redis.server().port(),
+				"--spring.main.banner-mode=off")) {
 			SeckillClient secondClient = new SeckillClient(
 					Integer.parseInt(second.getBean(Environment.class).getRequiredProperty("local.server.port")));
 			for (String mode : List.of("lock", "segmented")) {
 				long goodsId = goodsIds.incrementAndGet();
 				this.client.setStock(goodsId, 100);
-				List<SeckillClient.Answer> answers = buyConcurrently(goodsId, 300, mode, List.of(this.client, secondClient));
+				List<SeckillClient.Answer> answers = buyConcurrently(goodsId, 300, mode,
+						List.of(this.client, secondClient));
 				assertSoldOutCorrectly(goodsId, 100, answers);
 			}
 		}
@@ -153,12 +172,15 @@ class GoodsApiIntegrationTests {
 		this.client.setStock(goodsId, 10);
 		Map<String, Object> before = this.client.goods(goodsId).body();
 
-		assertError(this.client.goods(999_999), 404, "Unknown good 999999; set its stock first with POST /api/goods/999999/stock?quantity=N");
-		assertError(this.client.purchase(999_999, 1, "lock"), 404, "Unknown good 999999; set its stock first with POST /api/goods/999999/stock?quantity=N");
+		assertError(this.client.goods(999_999), 404,
+				"Unknown good 999999; set its stock first with POST /api/goods/999999/stock?quantity=N");
+		assertError(this.client.purchase(999_999, 1, "lock"), 404,
+				"Unknown good 999999; set its stock first with POST /api/goods/999999/stock?quantity=N");
 		assertError(this.client.setStock(goodsId, -1), 400, "Quantity must not be negative, was -1");
 		assertError(this.client.setStock(goodsId, "many"), 400, "Parameter 'quantity' must be a number, was 'many'");
 		assertError(this.client.post("/api/goods/" + goodsId + "/purchase"), 400, "Missing request parameter 'userId'");
-		assertError(this.client.purchase(goodsId, 1, "fast"), 400, "Unknown mode 'fast'; use one of lock, segmented, atomic, unsafe");
+		assertError(this.client.purchase(goodsId, 1, "fast"), 400,
+				"Unknown mode 'fast'; use one of lock, segmented, atomic, unsafe");
 		assertError(this.client.get("/api/goods/abc"), 400, "Parameter 'goodsId' must be a number, was 'abc'");
 
 		assertThat(this.client.goods(goodsId).body()).isEqualTo(before);
@@ -169,8 +191,8 @@ class GoodsApiIntegrationTests {
 		assertThat(answer.body()).containsEntry("status", status).containsEntry("error", message);
 	}
 
-	private List<SeckillClient.Answer> buyConcurrently(long goodsId, int buyerCount, String mode, List<SeckillClient> clients)
-			throws Exception {
+	private List<SeckillClient.Answer> buyConcurrently(long goodsId, int buyerCount, String mode,
+			List<SeckillClient> clients) throws Exception {
 		List<Future<SeckillClient.Answer>> purchases = new ArrayList<>();
 		for (int user = 1; user <= buyerCount; user++) {
 			long userId = user;

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.sample.sale;
 
 import java.net.URI;
@@ -28,9 +45,9 @@ class DriverOptionsTests {
 
 	@Test
 	void takesValuesAfterTheOptionOrAfterAnEqualsSign() {
-		DriverOptions options = DriverOptions.parse("--urls", "http://localhost:8081/, http://localhost:8082", "--goods=7",
-				"--stock", "10", "--buyers=50", "--concurrency", "4", "--modes", "atomic,UNSAFE", "--timeout", "500ms",
-				"--deadline=2m", "--warmup", "40");
+		DriverOptions options = DriverOptions.parse("--urls", "http://localhost:8081/, http://localhost:8082",
+				"--goods=7", "--stock", "10", "--buyers=50", "--concurrency", "4", "--modes", "atomic,UNSAFE",
+				"--timeout", "500ms", "--deadline=2m", "--warmup", "40");
 		assertThat(options.urls()).containsExactly(URI.create("http://localhost:8081"),
 				URI.create("http://localhost:8082"));
 		assertThat(options.modes()).containsExactly(BuyMode.ATOMIC, BuyMode.UNSAFE);
@@ -73,13 +90,16 @@ class DriverOptionsTests {
 	@Test
 	void reportTableFlagsOversellingAndShowsOneRowPerMode() {
 		SalePlan plan = new SalePlan(List.of(URI.create("http://localhost:8080")), 1, 100, 300, 16, BuyMode.UNSAFE);
-		SaleProgress progress = new SaleProgress(300, 300, 130, 170, 0, 0, 0, 130, Duration.ofSeconds(2), 3.2, 9.8, null);
+		SaleProgress progress = new SaleProgress(300, 300, 130, 170, 0, 0, 0, 130, Duration.ofSeconds(2), 3.2, 9.8,
+				null);
 		SaleReport oversold = new SaleReport(plan, progress, new GoodsFigures(1, 0, 130, 100, 130));
 		SaleReport right = new SaleReport(plan.withMode(BuyMode.ATOMIC), progress,
 				new GoodsFigures(1, 0, 100, 100, 100));
 		String table = ReportTable.format(List.of(right, oversold));
 		assertThat(table.lines()).hasSize(3);
-		assertThat(table.lines().skip(1).findFirst().orElseThrow()).startsWith("atomic").contains("150.0").endsWith("  ok");
+		assertThat(table.lines().skip(1).findFirst().orElseThrow()).startsWith("atomic")
+			.contains("150.0")
+			.endsWith("  ok");
 		assertThat(table.lines().skip(2).findFirst().orElseThrow()).startsWith("unsafe")
 			.contains("OVERSOLD", "STOCK+SOLD!=INITIAL");
 		assertThat(oversold.oversold()).isEqualTo(30);

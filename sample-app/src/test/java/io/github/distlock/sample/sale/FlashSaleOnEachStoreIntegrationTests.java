@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.sample.sale;
 
 import java.net.URI;
@@ -21,9 +38,10 @@ import org.springframework.context.ConfigurableApplicationContext;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The flash sale in {@code lock} mode with its locks in each store ({@code --distlock.store=...}),
- * the goods in Redis: it sells out exactly, once to each buyer. The database is the sample's
- * in-memory H2; ZooKeeper a server of this test's, on a free port.
+ * The flash sale in {@code lock} mode with its locks in each store
+ * ({@code --distlock.store=...}), the goods in Redis: it sells out exactly, once to each
+ * buyer. The database is the sample's in-memory H2; ZooKeeper a server of this test's, on
+ * a free port.
  */
 class FlashSaleOnEachStoreIntegrationTests {
 
@@ -43,7 +61,8 @@ class FlashSaleOnEachStoreIntegrationTests {
 	void sellsOutExactlyOnceToEachBuyer(String store, String locker) throws Exception {
 		try (TestingServer zookeeper = new TestingServer();
 				ConfigurableApplicationContext application = new SpringApplicationBuilder(SeckillApplication.class).run(
-						"--server.port=0", "--spring.data.redis.port=" + redis.server().port(), "--distlock.store=" + store,
+						"--server.port=0", "--spring.data.redis.port=" + redis.server().port(),
+						"--distlock.store=" + store,
 						"--distlock.zookeeper.connect-string=" + zookeeper.getConnectString())) {
 			assertThat(application.getBean(Locker.class).getClass().getSimpleName()).isEqualTo(locker);
 			int port = ((WebServerApplicationContext) application).getWebServer().getPort();

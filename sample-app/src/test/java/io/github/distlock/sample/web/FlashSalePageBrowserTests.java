@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.sample.web;
 
 import java.io.File;
@@ -51,14 +68,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * Drives the flash-sale page in headless Chromium, as a person would use it: reset the stock,
- * run sales in {@code lock} and {@code unsafe} mode, read the results and the chart.
+ * Drives the flash-sale page in headless Chromium, as a person would use it: reset the
+ * stock, run sales in {@code lock} and {@code unsafe} mode, read the results and the
+ * chart.
  *
- * <p>Uses Debian's {@code chromium} and {@code chromedriver} (found on the {@code PATH}, else in
- * {@code /usr/bin}). Because the driver executable is handed to {@link ChromeDriverService}
- * and the browser binary to {@link ChromeOptions}, Selenium Manager is never run, so nothing
- * is downloaded. Without them the tests are skipped with a message saying what to install, or
- * fail with it when the environment variable {@code CI} is {@code true}.
+ * <p>
+ * Uses Debian's {@code chromium} and {@code chromedriver} (found on the {@code PATH},
+ * else in {@code /usr/bin}). Because the driver executable is handed to
+ * {@link ChromeDriverService} and the browser binary to {@link ChromeOptions}, Selenium
+ * Manager is never run, so nothing is downloaded. Without them the tests are skipped with
+ * a message saying what to install, or fail with it when the environment variable
+ * {@code CI} is {@code true}.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -86,8 +106,9 @@ class FlashSalePageBrowserTests {
 	static final RedisServerExtension redis = RedisServerExtension.servers(1);
 
 	/**
-	 * Selenium warns that it has no DevTools (CDP) module for this Chromium version; the test uses
-	 * none, so the warning is noise. Held here because java.util.logging keeps loggers weakly.
+	 * Selenium warns that it has no DevTools (CDP) module for this Chromium version; the
+	 * test uses none, so the warning is noise. Held here because java.util.logging keeps
+	 * loggers weakly.
 	 */
 	private static final List<Logger> quietLoggers = List.of(
 			Logger.getLogger("org.openqa.selenium.devtools.CdpVersionFinder"),
@@ -126,7 +147,8 @@ class FlashSalePageBrowserTests {
 		options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
 				"--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
 				"--disable-extensions", "--hide-scrollbars", "--window-size=1280,1000", "--user-data-dir=" + profile);
-		// The executable given here makes Selenium skip Selenium Manager: nothing is looked up or downloaded.
+		// The executable given here makes Selenium skip Selenium Manager: nothing is
+		// looked up or downloaded.
 		service = new ChromeDriverService.Builder().usingDriverExecutable(chromedriver.toFile())
 			.usingAnyFreePort()
 			.withLogFile(Paths.get("target", "chromedriver.log").toFile())
@@ -288,8 +310,7 @@ class FlashSalePageBrowserTests {
 		assertThat(browser().findElements(By.cssSelector("#stores tr[data-store]")))
 			.extracting((row) -> row.getDomAttribute("data-store"))
 			.containsExactly("redis", "jdbc", "zookeeper");
-		assertThat(browser().findElements(By.cssSelector("#stores tr.current")))
-			.singleElement()
+		assertThat(browser().findElements(By.cssSelector("#stores tr.current"))).singleElement()
 			.satisfies((row) -> assertThat(row.getDomAttribute("data-store")).isEqualTo("redis"));
 	}
 
@@ -382,17 +403,19 @@ class FlashSalePageBrowserTests {
 		return driver;
 	}
 
-	/** Saves the whole page, not only the window, as a person scrolling down would see it. */
+	/**
+	 * Saves the whole page, not only the window, as a person scrolling down would see it.
+	 */
 	private static void saveScreenshot(ChromeDriver chrome) {
 		try {
 			byte[] png;
 			try {
-				Object size = chrome.executeScript("return [document.documentElement.scrollWidth,"
-						+ " document.documentElement.scrollHeight];");
+				Object size = chrome.executeScript(
+						"return [document.documentElement.scrollWidth," + " document.documentElement.scrollHeight];");
 				List<?> widthAndHeight = (List<?>) size;
-				Map<String, Object> clip = Map.of("x", 0, "y", 0, "scale", 1,
-						"width", ((Number) widthAndHeight.get(0)).intValue(),
-						"height", Math.min(((Number) widthAndHeight.get(1)).intValue(), 6000));
+				Map<String, Object> clip = Map.of("x", 0, "y", 0, "scale", 1, "width",
+						((Number) widthAndHeight.get(0)).intValue(), "height",
+						Math.min(((Number) widthAndHeight.get(1)).intValue(), 6000));
 				Map<String, Object> shot = chrome.executeCdpCommand("Page.captureScreenshot",
 						Map.of("format", "png", "captureBeyondViewport", true, "clip", clip));
 				png = Base64.getDecoder().decode((String) shot.get("data"));
@@ -419,7 +442,10 @@ class FlashSalePageBrowserTests {
 		return INSTALL_HINT + " (" + String.join(", ", missing) + " on the PATH or in /usr/bin)";
 	}
 
-	/** The first executable of these names on the PATH, else in /usr/bin, else {@code null}. */
+	/**
+	 * The first executable of these names on the PATH, else in /usr/bin, else
+	 * {@code null}.
+	 */
 	private static @Nullable Path locate(List<String> names) {
 		List<String> directories = new ArrayList<>();
 		String path = System.getenv("PATH");
@@ -454,9 +480,10 @@ class FlashSalePageBrowserTests {
 	}
 
 	/**
-	 * Skips the tests, with the install hint as the reason, when Chromium or its driver is missing,
-	 * unless {@code CI=true}: there the tests run and fail saying what to install. Skipping here,
-	 * before the class starts, also spares the Redis server and the application context.
+	 * Skips the tests, with the install hint as the reason, when Chromium or its driver
+	 * is missing, unless {@code CI=true}: there the tests run and fail saying what to
+	 * install. Skipping here, before the class starts, also spares the Redis server and
+	 * the application context.
 	 */
 	static class NeedsChromium implements ExecutionCondition {
 

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.docs.migration.integration;
 
 import java.time.Duration;
@@ -27,9 +44,9 @@ import org.springframework.jdbc.datasource.init.ResourceDatabasePopulator;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The Spring Integration migration guide's before and after, each as two instances on one H2
- * database: while one instance holds the lock, the other's attempt fails, and succeeds once it is
- * released.
+ * The Spring Integration migration guide's before and after, each as two instances on one
+ * H2 database: while one instance holds the lock, the other's attempt fails, and succeeds
+ * once it is released.
  */
 class SpringIntegrationMigrationTests {
 
@@ -67,7 +84,8 @@ class SpringIntegrationMigrationTests {
 			LockTemplate lockTemplate = one.getBean(LockTemplate.class);
 			LockTemplate other = two.getBean(LockTemplate.class);
 			// tag::after[]
-			Optional<LockHandle> acquired = lockTemplate.tryAcquire("goods:42", Duration.ofSeconds(10), Duration.ofSeconds(1));
+			Optional<LockHandle> acquired = lockTemplate.tryAcquire("goods:42", Duration.ofSeconds(10),
+					Duration.ofSeconds(1));
 			if (acquired.isPresent()) {
 				try (LockHandle lock = acquired.get()) {
 					// end::after[]

@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.docs.migration.lock4j;
 
 import java.util.concurrent.CompletableFuture;
@@ -22,9 +39,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * The lock4j migration guide's before and after, each as two instances on one real Redis: while
- * one instance runs the method for good 42, the other's call fails after its short wait, and a
- * call for good 43 goes ahead.
+ * The lock4j migration guide's before and after, each as two instances on one real Redis:
+ * while one instance runs the method for good 42, the other's call fails after its short
+ * wait, and a call for good 43 goes ahead.
  */
 class Lock4jMigrationIntegrationTests {
 
@@ -33,17 +50,20 @@ class Lock4jMigrationIntegrationTests {
 
 	@Test
 	void lock4jExcludesTheOtherInstance() throws Exception {
-		try (ConfigurableApplicationContext one = Instances.start(Lock4jApplication.class, redis("distlock.enabled=false"));
+		try (ConfigurableApplicationContext one = Instances.start(Lock4jApplication.class,
+				redis("distlock.enabled=false"));
 				ConfigurableApplicationContext two = Instances.start(Lock4jApplication.class,
 						redis("distlock.enabled=false"))) {
-			Throwable refused = excludes(one.getBean(Lock4jGoods.class)::purchase, two.getBean(Lock4jGoods.class)::purchase);
+			Throwable refused = excludes(one.getBean(Lock4jGoods.class)::purchase,
+					two.getBean(Lock4jGoods.class)::purchase);
 			assertThat(refused).isInstanceOf(LockFailureException.class);
 		}
 	}
 
 	@Test
 	void distlockExcludesTheOtherInstance() throws Exception {
-		try (ConfigurableApplicationContext one = Instances.start(DistlockApplication.class, redis("distlock.store=redis"));
+		try (ConfigurableApplicationContext one = Instances.start(DistlockApplication.class,
+				redis("distlock.store=redis"));
 				ConfigurableApplicationContext two = Instances.start(DistlockApplication.class,
 						redis("distlock.store=redis"))) {
 			Throwable refused = excludes(one.getBean(DistlockGoods.class)::purchase,
@@ -74,10 +94,12 @@ class Lock4jMigrationIntegrationTests {
 		catch (ExecutionException ex) {
 			refused = ex.getCause();
 		}
-		assertThat(CompletableFuture.supplyAsync(() -> two.apply(43)).get(10, TimeUnit.SECONDS)).isEqualTo("purchased 43");
+		assertThat(CompletableFuture.supplyAsync(() -> two.apply(43)).get(10, TimeUnit.SECONDS))
+			.isEqualTo("purchased 43");
 		leave.countDown();
 		assertThat(holder.get(10, TimeUnit.SECONDS)).isEqualTo("purchased 42");
-		assertThat(CompletableFuture.supplyAsync(() -> two.apply(42)).get(10, TimeUnit.SECONDS)).isEqualTo("purchased 42");
+		assertThat(CompletableFuture.supplyAsync(() -> two.apply(42)).get(10, TimeUnit.SECONDS))
+			.isEqualTo("purchased 42");
 		return refused;
 	}
 

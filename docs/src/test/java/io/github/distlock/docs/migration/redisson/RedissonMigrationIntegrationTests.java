@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.docs.migration.redisson;
 
 import java.time.Duration;
@@ -24,8 +41,8 @@ import org.springframework.context.ConfigurableApplicationContext;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The Redisson migration guide's before and after on a real Redis: while one caller holds the
- * lock, another that does not wait is refused, and takes it once it is released.
+ * The Redisson migration guide's before and after on a real Redis: while one caller holds
+ * the lock, another that does not wait is refused, and takes it once it is released.
  */
 class RedissonMigrationIntegrationTests {
 
@@ -70,7 +87,8 @@ class RedissonMigrationIntegrationTests {
 			CompletableFuture<Boolean> holder = CompletableFuture
 				.supplyAsync(() -> purchaseWithDistlock(lockTemplate, held, leave));
 			assertThat(held.await(10, TimeUnit.SECONDS)).isTrue();
-			assertThat(CompletableFuture.supplyAsync(() -> lockTemplate.tryAcquire("goods:42", Duration.ofSeconds(5), null))
+			assertThat(CompletableFuture
+				.supplyAsync(() -> lockTemplate.tryAcquire("goods:42", Duration.ofSeconds(5), null))
 				.get(10, TimeUnit.SECONDS)).isEmpty();
 			leave.countDown();
 			assertThat(holder.get(10, TimeUnit.SECONDS)).isTrue();
@@ -102,7 +120,8 @@ class RedissonMigrationIntegrationTests {
 
 	private static boolean purchaseWithDistlock(LockTemplate lockTemplate, CountDownLatch held, CountDownLatch leave) {
 		// tag::after[]
-		Optional<LockHandle> acquired = lockTemplate.tryAcquire("goods:42", Duration.ofSeconds(5), Duration.ofSeconds(1));
+		Optional<LockHandle> acquired = lockTemplate.tryAcquire("goods:42", Duration.ofSeconds(5),
+				Duration.ofSeconds(1));
 		if (acquired.isPresent()) {
 			try (LockHandle lock = acquired.get()) {
 				// end::after[]

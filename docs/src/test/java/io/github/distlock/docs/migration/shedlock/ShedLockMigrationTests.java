@@ -1,3 +1,20 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+
+ */
+
 package io.github.distlock.docs.migration.shedlock;
 
 import java.util.UUID;
@@ -17,9 +34,9 @@ import org.springframework.jdbc.datasource.init.ResourceDatabasePopulator;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The ShedLock migration guide's before and after, each as two instances on one H2 database: a
- * job runs on one instance at a time, the other skips without an error, and a job that ended
- * early still keeps the lock for its minimum hold.
+ * The ShedLock migration guide's before and after, each as two instances on one H2
+ * database: a job runs on one instance at a time, the other skips without an error, and a
+ * job that ended early still keeps the lock for its minimum hold.
  */
 class ShedLockMigrationTests {
 
@@ -37,8 +54,10 @@ class ShedLockMigrationTests {
 	void shedLockRunsTheJobOnOneInstance() throws Exception {
 		new ResourceDatabasePopulator(new ClassPathResource("shedlock.sql", getClass()))
 			.execute(new DriverManagerDataSource(this.url, "sa", ""));
-		try (ConfigurableApplicationContext one = Instances.start(ShedLockApplication.class, datasource(), WITHOUT_DISTLOCK);
-				ConfigurableApplicationContext two = Instances.start(ShedLockApplication.class, datasource(), WITHOUT_DISTLOCK)) {
+		try (ConfigurableApplicationContext one = Instances.start(ShedLockApplication.class, datasource(),
+				WITHOUT_DISTLOCK);
+				ConfigurableApplicationContext two = Instances.start(ShedLockApplication.class, datasource(),
+						WITHOUT_DISTLOCK)) {
 			runsOnOneInstance(one.getBean(ShedLockReportJob.class)::sendReport,
 					two.getBean(ShedLockReportJob.class)::sendReport);
 		}
