@@ -13,7 +13,7 @@ import io.github.distlock.test.redis.RedisServer;
 
 /**
  * The same callers on virtual threads, one each, and on a pool of platform threads, against one
- * Redis in one run: by default 10,000 callers contending for 100 keys, five requests each, every
+ * Redis in one run: by default 10,000 callers contending for 100 keys, 20 requests each, every
  * request parking 5 ms outside its lock and 1 ms under it. Each round runs both, taking turns at
  * going first, after a warm-up round of each that is not counted; it prints each run's
  * throughput, waits for the lock and callers' completion times, and the ratio virtual / platform
@@ -21,7 +21,7 @@ import io.github.distlock.test.redis.RedisServer;
  * <pre>
  * --callers N            callers, each a task (default 10000)
  * --keys N               keys they share (default 100)
- * --requests N           lock cycles per caller (default 5)
+ * --requests N           lock cycles per caller (default 20)
  * --io-ms N              parked before each lock (default 5)
  * --hold-ms N            parked under each lock (default 1)
  * --platform-threads N   threads of the platform pool (default 200)
@@ -40,7 +40,7 @@ public final class VirtualThreadBenchmark {
 
 	private VirtualThreadBenchmark(Arguments arguments) {
 		this.work = new CallerRun(arguments.positiveInt("callers", 10_000), arguments.positiveInt("keys", 100),
-				arguments.positiveInt("requests", 5), millis(arguments, "io-ms", 5), millis(arguments, "hold-ms", 1));
+				arguments.positiveInt("requests", 20), millis(arguments, "io-ms", 5), millis(arguments, "hold-ms", 1));
 		this.platformThreads = arguments.positiveInt("platform-threads", 200);
 		this.rounds = arguments.positiveInt("rounds", 3);
 	}
