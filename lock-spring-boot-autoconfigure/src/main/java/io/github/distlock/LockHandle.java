@@ -21,6 +21,8 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
+import org.apache.commons.logging.LogFactory;
+
 /**
  * A held distributed lock. Closing it releases the lock; closing it again is harmless.
  *
@@ -86,9 +88,12 @@ public interface LockHandle extends AutoCloseable {
 	 * Releases the lock once {@code delay} has passed rather than now, for a minimum hold
 	 * ({@code holdAtLeastMs}); until then the lock stays held, detached from the thread
 	 * that took it ({@link #detachFromThread()}). This default detaches the handle and
-	 * closes it later on a JDK timer. distlock's own handles are released by their lock
-	 * template, which, when it is closed first (the application stops), leaves the lock
-	 * in the store to expire when the delay ends.
+	 * closes it later on a JDK timer, logging a release that fails; a handle of a
+	 * template that lets a thread re-enter its locks should override
+	 * {@link #detachFromThread()}, or that thread may re-enter during the delay.
+	 * distlock's own handles are released by their lock template, which, when it is
+	 * closed first (the application stops), leaves the lock in the store to expire when
+	 * the delay ends.
 	 * @param delay how long the lock stays held from now; zero or negative to release now
 	 */
 	default void closeAfter(Duration delay) {
@@ -97,7 +102,15 @@ public interface LockHandle extends AutoCloseable {
 			return;
 		}
 		detachFromThread();
-		CompletableFuture.delayedExecutor(delay.toNanos(), TimeUnit.NANOSECONDS).execute(this::close);
+		CompletableFuture.delayedExecutor(TimeUnit.NANOSECONDS.convert(delay), TimeUnit.NANOSECONDS).execute(() -> {
+			try {
+				close();
+			}
+			catch (RuntimeException ex) {
+				LogFactory.getLog(LockHandle.class)
+					.warn("Lock '" + key() + "' could not be released after its minimum hold", ex);
+			}
+		});
 	}
 
 }

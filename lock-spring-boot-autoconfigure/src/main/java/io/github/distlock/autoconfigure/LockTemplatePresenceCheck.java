@@ -25,6 +25,7 @@ import io.github.distlock.LockTemplate;
 import io.github.distlock.interceptor.LockOperationSource;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.beans.BeansException;
 import org.springframework.beans.factory.BeanClassLoaderAware;
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.BeanFactoryAware;
@@ -102,15 +103,32 @@ final class LockTemplatePresenceCheck implements SmartInitializingSingleton, Bea
 		Set<String> methods = new TreeSet<>(this.operationSource.operationMethods());
 		if (this.beanFactory != null) {
 			for (String name : this.beanFactory.getBeanDefinitionNames()) {
-				BeanDefinition definition = this.beanFactory.getMergedBeanDefinition(name);
-				Class<?> type = (definition.isAbstract() || (definition.isSingleton() && !definition.isLazyInit()))
-						? null : this.beanFactory.getType(name, false);
+				Class<?> type = typeMadeLater(this.beanFactory, name);
 				if (type != null) {
 					methods.addAll(this.operationSource.operationMethodsOf(type));
 				}
 			}
 		}
 		return List.copyOf(methods);
+	}
+
+	/**
+	 * The type of a bean not made at start-up ({@code @Lazy}, prototype or scoped), as
+	 * far as it can be told without making anything; {@code null} for any other, or when
+	 * it cannot be told (Spring itself passes over such lazy beans when it matches beans
+	 * by type).
+	 */
+	private static @Nullable Class<?> typeMadeLater(ConfigurableListableBeanFactory beanFactory, String name) {
+		try {
+			BeanDefinition definition = beanFactory.getMergedBeanDefinition(name);
+			if (definition.isAbstract() || (definition.isSingleton() && !definition.isLazyInit())) {
+				return null;
+			}
+			return beanFactory.getType(name, false);
+		}
+		catch (BeansException ex) {
+			return null;
+		}
 	}
 
 }

@@ -36,6 +36,12 @@ import org.springframework.expression.EvaluationException;
 import org.springframework.expression.Expression;
 import org.springframework.expression.ParseException;
 import org.springframework.expression.spel.SpelNode;
+import org.springframework.expression.spel.ast.CompoundExpression;
+import org.springframework.expression.spel.ast.Indexer;
+import org.springframework.expression.spel.ast.MethodReference;
+import org.springframework.expression.spel.ast.Projection;
+import org.springframework.expression.spel.ast.PropertyOrFieldReference;
+import org.springframework.expression.spel.ast.Selection;
 import org.springframework.expression.spel.ast.VariableReference;
 import org.springframework.expression.spel.standard.SpelExpression;
 import org.springframework.expression.spel.standard.SpelExpressionParser;
@@ -48,6 +54,13 @@ import org.springframework.util.ObjectUtils;
 final class LockKeyExpression {
 
 	private static final SpelExpressionParser parser = new SpelExpressionParser();
+
+	/**
+	 * What {@code #root} answers: {@link LockExpressionRootObject}'s properties and their
+	 * getters.
+	 */
+	private static final Set<String> ROOT_MEMBERS = Set.of("method", "methodName", "target", "targetClass", "args",
+			"getMethod", "getMethodName", "getTarget", "getTargetClass", "getArgs");
 
 	private static final ParameterNameDiscoverer parameterNames = new DefaultParameterNameDiscoverer();
 
@@ -94,6 +107,7 @@ final class LockKeyExpression {
 		}
 		String[] names = parameterNames.getParameterNames(method);
 		checkVariables(source, methodName, expression, method.getParameterCount(), names);
+		checkRootMembers(source, methodName, ((SpelExpression) expression).getAST(), true);
 		return new LockKeyExpression(source, method, methodName, expression, beanFactory, names != null);
 	}
 
@@ -115,6 +129,42 @@ final class LockKeyExpression {
 								: "; parameter names are not available: compile with '-parameters' or use '#p0'"));
 			}
 		}
+	}
+
+	/**
+	 * Rejects a read of {@code #root} that it cannot answer: {@code #root} is the call
+	 * ({@link LockExpressionRootObject}), as in Spring's cache expressions, so a property
+	 * or method read from it, written after {@code #root} or {@code #this} or with
+	 * nothing before it, must be one of the call's. The elements of a selection or
+	 * projection, and map keys, are not it.
+	 * @param head whether the node is read from the root object if it names a property or
+	 * method
+	 */
+	private static void checkRootMembers(String source, String methodName, SpelNode node, boolean head) {
+		if (node instanceof Selection || node instanceof Projection || node instanceof Indexer) {
+			return;
+		}
+		if (head && (node instanceof PropertyOrFieldReference || node instanceof MethodReference)) {
+			String member = (node instanceof PropertyOrFieldReference property) ? property.getName()
+					: ((MethodReference) node).getName();
+			if (!ROOT_MEMBERS.contains(member)) {
+				throw new InvalidLockDefinitionException(methodName,
+						"key expression '" + source + "' reads '" + member
+								+ "' from #root, which is the call (#root.methodName, #root.method, #root.target, "
+								+ "#root.targetClass, #root.args), as in Spring's cache expressions, not the bean; "
+								+ "read the bean's with #root.target." + member);
+			}
+		}
+		boolean compound = node instanceof CompoundExpression;
+		for (int i = 0; i < node.getChildCount(); i++) {
+			boolean childHead = !compound || i == 0 || (i == 1 && isRootReference(node.getChild(0)));
+			checkRootMembers(source, methodName, node.getChild(i), childHead);
+		}
+	}
+
+	private static boolean isRootReference(SpelNode node) {
+		return node instanceof VariableReference
+				&& ("#root".equals(node.toStringAST()) || "#this".equals(node.toStringAST()));
 	}
 
 	private static List<String> variables(SpelNode node, List<String> found) {

@@ -198,20 +198,20 @@ public final class LockOperationSource {
 		return operation;
 	}
 
+	/**
+	 * Checks every declaration of a class once it is first looked at. A class counts as
+	 * checked only once its check passed, so that a second thread proxying it meanwhile
+	 * checks it too rather than pass over a wrong declaration.
+	 */
 	private void checkAllMethods(Class<?> targetClass) {
-		if (this.checkedClasses.add(targetClass)) {
-			try {
-				ReflectionUtils.doWithMethods(ClassUtils.getUserClass(targetClass), (method) -> {
-					LockOperation operation = parse(method, targetClass);
-					if (operation != null) {
-						this.operations.put(new MethodClassKey(method, targetClass), Optional.of(operation));
-					}
-				}, DECLARABLE);
-			}
-			catch (RuntimeException ex) {
-				this.checkedClasses.remove(targetClass);
-				throw ex;
-			}
+		if (!this.checkedClasses.contains(targetClass)) {
+			ReflectionUtils.doWithMethods(ClassUtils.getUserClass(targetClass), (method) -> {
+				LockOperation operation = parse(method, targetClass);
+				if (operation != null) {
+					this.operations.put(new MethodClassKey(method, targetClass), Optional.of(operation));
+				}
+			}, DECLARABLE);
+			this.checkedClasses.add(targetClass);
 		}
 	}
 

@@ -46,8 +46,12 @@
  * without bound.</li>
  * <li><b>Release notices are a hint.</b> A store that can tells subscribed listeners of
  * releases someone waited for; notices may be lost, so waiters also retry when the
- * holder's lease runs out. A store without notices says so ({@code sendsReleaseNotices}),
- * and its waiters look again every 200 ms.</li>
+ * holder's lease runs out. Such a store overrides {@code onRelease} (and
+ * {@code subscribe}, unless it tells every listener of every release). A store without
+ * notices overrides {@code sendsReleaseNotices} to say so, and its waiters look again
+ * every {@link io.github.distlock.store.Locker#LOOK_AGAIN_WITHOUT_NOTICES}; one that
+ * overrides neither would leave its waiters asleep until the holder's lease ends (the
+ * store contract's notice tests fail for it).</li>
  * </ul>
  *
  * <h2>Who calls it</h2>

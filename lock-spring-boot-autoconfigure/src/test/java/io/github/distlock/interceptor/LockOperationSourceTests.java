@@ -63,6 +63,20 @@ class LockOperationSourceTests {
 	}
 
 	@Test
+	void aReadFromRootThatTheCallCannotAnswerIsRejected() {
+		assertInvalid(ReadsTheBeanFromRoot.class,
+				"key expression '#root.tenant + #id' reads 'tenant' from #root, " + "which is the call");
+		assertInvalid(ReadsTheBeanBare.class, "reads 'tenant' from #root");
+	}
+
+	@Test
+	void readsOfTheCallAndOfArgumentsPassTheRootCheck() throws NoSuchMethodException {
+		assertThat(
+				this.source.getOperation(ReadsTheCall.class.getMethod("run", java.util.List.class), ReadsTheCall.class))
+			.isNotNull();
+	}
+
+	@Test
 	void expressionThatDoesNotParseIsRejectedNamingMethodAndExpression() {
 		assertInvalid(Unparsable.class,
 				"@DistributedLock on Unparsable.run(Long): key expression '#id +' does not parse");
@@ -203,6 +217,32 @@ class LockOperationSourceTests {
 		}
 
 		public void other() {
+		}
+
+	}
+
+	static class ReadsTheBeanFromRoot {
+
+		@DistributedLock(key = "#root.tenant + #id")
+		public void run(Long id) {
+		}
+
+	}
+
+	static class ReadsTheBeanBare {
+
+		@DistributedLock(key = "tenant")
+		public void run(Long id) {
+		}
+
+	}
+
+	public static class ReadsTheCall {
+
+		@DistributedLock(
+				key = "#root.methodName + #root.target.toString() + methodName + #items.?[length() > 1].size() "
+						+ "+ #items[0].length() + T(java.lang.String).valueOf(#root.args.length)")
+		public void run(java.util.List<String> items) {
 		}
 
 	}
