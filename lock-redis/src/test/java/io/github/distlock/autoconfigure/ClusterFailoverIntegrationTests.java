@@ -39,7 +39,7 @@ class ClusterFailoverIntegrationTests extends AbstractFailoverIntegrationTests {
 	 * replica took over the dead master's slots, and every command for them fails until
 	 * the application restarts. Adaptive refresh alone is not enough: it is triggered by
 	 * reconnecting, and a connection to the dead master that was never opened is never
-	 * reconnected. So, as the README advises, a period too.
+	 * reconnected. So, as the Redis guide page advises, a period too.
 	 */
 	@Override
 	protected String[] clientProperties() {
