@@ -45,10 +45,10 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The jar's schema scripts run by the application's own migrations, as the JDBC guide page shows,
- * each on a database of its own with nothing in it: Flyway with the script as a
- * migration, Liquibase with a changelog naming it. The locker finds the table they create
- * and locks in it.
+ * The jar's schema scripts run by the application's own migrations, as the JDBC guide
+ * page shows, each on a database of its own with nothing in it: Flyway with the script as
+ * a migration, Liquibase with a changelog naming it. The locker finds the table they
+ * create and locks in it.
  */
 class SchemaMigrationTests {
 
