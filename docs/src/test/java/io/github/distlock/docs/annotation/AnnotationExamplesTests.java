@@ -19,6 +19,7 @@ package io.github.distlock.docs.annotation;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -48,6 +49,12 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 @SpringBootTest(properties = "distlock.store=in-memory")
 class AnnotationExamplesTests {
 
+	/**
+	 * A thread of its own per call: a pooled thread may still hold a lock of an earlier
+	 * call, and re-enter it.
+	 */
+	private static final Executor NEW_THREAD = (task) -> new Thread(task).start();
+
 	@Autowired
 	private Inventory inventory;
 
@@ -62,7 +69,7 @@ class AnnotationExamplesTests {
 	void holdGood42OnAnotherThread() throws InterruptedException {
 		Inventory.entered = new CountDownLatch(1);
 		Inventory.leave = this.holderLeaves;
-		this.holder = CompletableFuture.supplyAsync(() -> this.inventory.reserve(new Order(42)));
+		this.holder = CompletableFuture.supplyAsync(() -> this.inventory.reserve(new Order(42)), NEW_THREAD);
 		assertThat(Inventory.entered.await(10, TimeUnit.SECONDS)).isTrue();
 		Inventory.entered = new CountDownLatch(0);
 		Inventory.leave = new CountDownLatch(0);
@@ -114,7 +121,7 @@ class AnnotationExamplesTests {
 
 	private static <T> T onAnotherThread(Supplier<T> call) throws Exception {
 		try {
-			return CompletableFuture.supplyAsync(call).get(10, TimeUnit.SECONDS);
+			return CompletableFuture.supplyAsync(call, NEW_THREAD).get(10, TimeUnit.SECONDS);
 		}
 		catch (ExecutionException ex) {
 			throw (RuntimeException) ex.getCause();

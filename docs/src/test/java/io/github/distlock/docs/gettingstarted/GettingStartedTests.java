@@ -19,6 +19,7 @@ package io.github.distlock.docs.gettingstarted;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -45,6 +46,12 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 @SpringBootTest(properties = "distlock.store=in-memory")
 class GettingStartedTests {
 
+	/**
+	 * A thread of its own per call: a pooled thread may still hold a lock of an earlier
+	 * call, and re-enter it.
+	 */
+	private static final Executor NEW_THREAD = (task) -> new Thread(task).start();
+
 	@Autowired
 	private OrderService orderService;
 
@@ -58,10 +65,12 @@ class GettingStartedTests {
 	void aSecondCallerForTheSameGoodIsRefusedWhileTheFirstHoldsTheLock() throws Exception {
 		this.stock.entered = new CountDownLatch(1);
 		this.stock.leave = new CountDownLatch(1);
-		CompletableFuture<Long> first = CompletableFuture.supplyAsync(() -> this.orderService.purchase(42, 1));
+		CompletableFuture<Long> first = CompletableFuture.supplyAsync(() -> this.orderService.purchase(42, 1),
+				NEW_THREAD);
 		assertThat(this.stock.entered.await(10, TimeUnit.SECONDS)).isTrue();
 		this.stock.entered = new CountDownLatch(0);
-		CompletableFuture<Long> second = CompletableFuture.supplyAsync(() -> this.orderService.purchase(42, 2));
+		CompletableFuture<Long> second = CompletableFuture.supplyAsync(() -> this.orderService.purchase(42, 2),
+				NEW_THREAD);
 		assertThat(second).failsWithin(10, TimeUnit.SECONDS)
 			.withThrowableThat()
 			.havingCause()
@@ -76,7 +85,8 @@ class GettingStartedTests {
 		CountDownLatch firstLeaves = new CountDownLatch(1);
 		this.stock.entered = new CountDownLatch(1);
 		this.stock.leave = firstLeaves;
-		CompletableFuture<Long> first = CompletableFuture.supplyAsync(() -> this.orderService.purchase(42, 1));
+		CompletableFuture<Long> first = CompletableFuture.supplyAsync(() -> this.orderService.purchase(42, 1),
+				NEW_THREAD);
 		assertThat(this.stock.entered.await(10, TimeUnit.SECONDS)).isTrue();
 		try {
 			this.stock.leave = new CountDownLatch(0);
@@ -104,7 +114,7 @@ class GettingStartedTests {
 
 	private static <T> T onAnotherThread(Supplier<T> call) throws Exception {
 		try {
-			return CompletableFuture.supplyAsync(call).get(10, TimeUnit.SECONDS);
+			return CompletableFuture.supplyAsync(call, NEW_THREAD).get(10, TimeUnit.SECONDS);
 		}
 		catch (ExecutionException ex) {
 			throw (RuntimeException) ex.getCause();

@@ -21,6 +21,7 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 
 import io.github.distlock.LockHandle;
@@ -43,6 +44,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the same settings exclude each other, and a later holder gets a larger fencing token.
  */
 class StoresIntegrationTests {
+
+	/**
+	 * A thread of its own per call: a pooled thread may still hold a lock of an earlier
+	 * call, and re-enter it.
+	 */
+	private static final Executor NEW_THREAD = (task) -> new Thread(task).start();
 
 	@RegisterExtension
 	static final RedisServerExtension redis = RedisServerExtension.servers(1);
@@ -91,7 +98,7 @@ class StoresIntegrationTests {
 			finally {
 				handle.ifPresent(LockHandle::close);
 			}
-		}).orTimeout(30, TimeUnit.SECONDS).join();
+		}, NEW_THREAD).orTimeout(30, TimeUnit.SECONDS).join();
 	}
 
 	@SpringBootConfiguration

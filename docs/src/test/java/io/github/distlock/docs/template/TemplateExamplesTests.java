@@ -20,6 +20,7 @@ package io.github.distlock.docs.template;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -45,6 +46,12 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
  */
 @SpringBootTest(properties = "distlock.store=in-memory")
 class TemplateExamplesTests {
+
+	/**
+	 * A thread of its own per call: a pooled thread may still hold a lock of an earlier
+	 * call, and re-enter it.
+	 */
+	private static final Executor NEW_THREAD = (task) -> new Thread(task).start();
 
 	@Autowired
 	private LockTemplate lockTemplate;
@@ -126,7 +133,7 @@ class TemplateExamplesTests {
 
 	private static <T> T onAnotherThread(Supplier<T> call) throws Exception {
 		try {
-			return CompletableFuture.supplyAsync(call).get(10, TimeUnit.SECONDS);
+			return CompletableFuture.supplyAsync(call, NEW_THREAD).get(10, TimeUnit.SECONDS);
 		}
 		catch (ExecutionException ex) {
 			throw (RuntimeException) ex.getCause();

@@ -20,6 +20,7 @@ package io.github.distlock.docs.migration.integration;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Lock;
 import java.util.function.Supplier;
@@ -46,6 +47,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * succeeds once it is released.
  */
 class RedisLockRegistryMigrationIntegrationTests {
+
+	/**
+	 * A thread of its own per call: a pooled thread may still hold a lock of an earlier
+	 * call, and re-enter it.
+	 */
+	private static final Executor NEW_THREAD = (task) -> new Thread(task).start();
 
 	@RegisterExtension
 	static final RedisServerExtension redis = RedisServerExtension.servers(1);
@@ -114,7 +121,7 @@ class RedisLockRegistryMigrationIntegrationTests {
 	}
 
 	private static <T> T onAnotherThread(Supplier<T> call) throws Exception {
-		return CompletableFuture.supplyAsync(call).get(10, TimeUnit.SECONDS);
+		return CompletableFuture.supplyAsync(call, NEW_THREAD).get(10, TimeUnit.SECONDS);
 	}
 
 	@SpringBootConfiguration

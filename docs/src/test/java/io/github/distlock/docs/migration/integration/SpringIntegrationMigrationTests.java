@@ -21,6 +21,7 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Lock;
 
@@ -49,6 +50,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * once it is released.
  */
 class SpringIntegrationMigrationTests {
+
+	/**
+	 * A thread of its own per call: a pooled thread may still hold a lock of an earlier
+	 * call, and re-enter it.
+	 */
+	private static final Executor NEW_THREAD = (task) -> new Thread(task).start();
 
 	private final String url = "jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
 
@@ -126,7 +133,7 @@ class SpringIntegrationMigrationTests {
 	}
 
 	private static <T> T onAnotherThread(java.util.function.Supplier<T> call) throws Exception {
-		return CompletableFuture.supplyAsync(call).get(10, TimeUnit.SECONDS);
+		return CompletableFuture.supplyAsync(call, NEW_THREAD).get(10, TimeUnit.SECONDS);
 	}
 
 	@SpringBootConfiguration

@@ -18,6 +18,7 @@
 package io.github.distlock.docs.migration.lock4j;
 
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -44,6 +45,12 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  * wait, and a call for good 43 goes ahead.
  */
 class Lock4jMigrationIntegrationTests {
+
+	/**
+	 * A thread of its own per call: a pooled thread may still hold a lock of an earlier
+	 * call, and re-enter it.
+	 */
+	private static final Executor NEW_THREAD = (task) -> new Thread(task).start();
 
 	@RegisterExtension
 	static final RedisServerExtension redis = RedisServerExtension.servers(1);
@@ -81,24 +88,24 @@ class Lock4jMigrationIntegrationTests {
 		CountDownLatch leave = new CountDownLatch(1);
 		Pause.entered = new CountDownLatch(1);
 		Pause.leave = leave;
-		CompletableFuture<String> holder = CompletableFuture.supplyAsync(() -> one.apply(42));
+		CompletableFuture<String> holder = CompletableFuture.supplyAsync(() -> one.apply(42), NEW_THREAD);
 		if (!Pause.entered.await(10, TimeUnit.SECONDS)) {
 			holder.get(1, TimeUnit.SECONDS);
 		}
 		Pause.leave = new CountDownLatch(0);
 		Throwable refused;
 		try {
-			CompletableFuture.supplyAsync(() -> two.apply(42)).get(10, TimeUnit.SECONDS);
+			CompletableFuture.supplyAsync(() -> two.apply(42), NEW_THREAD).get(10, TimeUnit.SECONDS);
 			throw new AssertionError("the second instance ran the method while the first held the lock");
 		}
 		catch (ExecutionException ex) {
 			refused = ex.getCause();
 		}
-		assertThat(CompletableFuture.supplyAsync(() -> two.apply(43)).get(10, TimeUnit.SECONDS))
+		assertThat(CompletableFuture.supplyAsync(() -> two.apply(43), NEW_THREAD).get(10, TimeUnit.SECONDS))
 			.isEqualTo("purchased 43");
 		leave.countDown();
 		assertThat(holder.get(10, TimeUnit.SECONDS)).isEqualTo("purchased 42");
-		assertThat(CompletableFuture.supplyAsync(() -> two.apply(42)).get(10, TimeUnit.SECONDS))
+		assertThat(CompletableFuture.supplyAsync(() -> two.apply(42), NEW_THREAD).get(10, TimeUnit.SECONDS))
 			.isEqualTo("purchased 42");
 		return refused;
 	}

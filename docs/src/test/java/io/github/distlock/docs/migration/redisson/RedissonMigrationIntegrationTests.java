@@ -20,6 +20,7 @@ package io.github.distlock.docs.migration.redisson;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -46,6 +47,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class RedissonMigrationIntegrationTests {
 
+	/**
+	 * A thread of its own per call: a pooled thread may still hold a lock of an earlier
+	 * call, and re-enter it.
+	 */
+	private static final Executor NEW_THREAD = (task) -> new Thread(task).start();
+
 	@RegisterExtension
 	static final RedisServerExtension redis = RedisServerExtension.servers(1);
 
@@ -64,13 +71,16 @@ class RedissonMigrationIntegrationTests {
 				catch (InterruptedException ex) {
 					throw new IllegalStateException(ex);
 				}
-			});
+			}, NEW_THREAD);
 			assertThat(held.await(10, TimeUnit.SECONDS)).isTrue();
 			RLock other = redisson.getLock("goods:42");
-			assertThat(CompletableFuture.supplyAsync(() -> tryOnce(other)).get(10, TimeUnit.SECONDS)).isFalse();
+			assertThat(CompletableFuture.supplyAsync(() -> tryOnce(other), NEW_THREAD).get(10, TimeUnit.SECONDS))
+				.isFalse();
 			leave.countDown();
 			assertThat(holder.get(10, TimeUnit.SECONDS)).isTrue();
-			assertThat(CompletableFuture.supplyAsync(() -> tryOnceAndUnlock(other)).get(10, TimeUnit.SECONDS)).isTrue();
+			assertThat(
+					CompletableFuture.supplyAsync(() -> tryOnceAndUnlock(other), NEW_THREAD).get(10, TimeUnit.SECONDS))
+				.isTrue();
 		}
 		finally {
 			redisson.shutdown();
@@ -85,10 +95,10 @@ class RedissonMigrationIntegrationTests {
 			CountDownLatch held = new CountDownLatch(1);
 			CountDownLatch leave = new CountDownLatch(1);
 			CompletableFuture<Boolean> holder = CompletableFuture
-				.supplyAsync(() -> purchaseWithDistlock(lockTemplate, held, leave));
+				.supplyAsync(() -> purchaseWithDistlock(lockTemplate, held, leave), NEW_THREAD);
 			assertThat(held.await(10, TimeUnit.SECONDS)).isTrue();
 			assertThat(CompletableFuture
-				.supplyAsync(() -> lockTemplate.tryAcquire("goods:42", Duration.ofSeconds(5), null))
+				.supplyAsync(() -> lockTemplate.tryAcquire("goods:42", Duration.ofSeconds(5), null), NEW_THREAD)
 				.get(10, TimeUnit.SECONDS)).isEmpty();
 			leave.countDown();
 			assertThat(holder.get(10, TimeUnit.SECONDS)).isTrue();
