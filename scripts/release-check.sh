@@ -2,8 +2,9 @@
 # Tests the release build without Maven Central: signs with a throwaway GnuPG key, deploys
 # -Prelease to a staging folder (target/staging) instead of the Central Portal, and checks that
 # each published module has what Central requires (jar, sources, javadoc, a standalone POM with
-# name, description, url, licences, scm and developers, a valid signature of every file) and that
-# nothing unpublished (sample, benchmarks, test rigs, the parent) got there.
+# name, description, url, licences, scm and developers, a valid signature of every file, a module
+# name in every jar and no package in two of them) and that nothing unpublished (sample,
+# benchmarks, test rigs, the parent) got there.
 # Extra arguments go to Maven, e.g. -Dmaven.repo.local=... Needs gpg (Debian: gnupg).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -83,6 +84,20 @@ for artifact in "${autoconfigured[@]}"; do
 	[[ -n $jar && $(jar tf "$jar") != *META-INF/spring-autoconfigure-metadata.properties* ]] &&
 		problem "$artifact: the jar has no META-INF/spring-autoconfigure-metadata.properties"
 done
+# on the module path: each published jar names its module in its manifest, and no two jars share
+# a package (java --validate-modules names every package found in two)
+modules=$(mktemp -d)
+for artifact in "${published[@]:1}"; do
+	jar=$(ls "$group/$artifact"/*/"$artifact"-*[0-9].jar 2>/dev/null | head -n 1)
+	[[ -n $jar ]] || continue
+	module=$(jar --describe-module --file "$jar" | head -n 1)
+	[[ $module == 'io.github.distlock'*' automatic' ]] ||
+		problem "$artifact: the jar names no module in its manifest (Automatic-Module-Name), so it is '$module'"
+	cp "$jar" "$modules/"
+done
+java --validate-modules --module-path "$modules" >"$root/target/release-check-modules.log" 2>&1 ||
+	problem "the published jars are not valid modules together: $(grep -m 3 -E 'conflicts|Error' "$root/target/release-check-modules.log" | tr '\n' ' ')"
+rm -rf "$modules"
 for artifact in "${unpublished[@]}"; do
 	[[ -e $group/$artifact ]] && problem "deployed, but must not be: $artifact"
 done
@@ -96,4 +111,4 @@ if ((${#problems[@]})); then
 	echo "release-check: FAILED, ${#problems[@]} problem(s), in $((SECONDS - started)) s" >&2
 	exit 1
 fi
-echo "release-check: OK, ${#published[@]} published modules signed and complete, none of ${unpublished[*]}, in $((SECONDS - started)) s"
+echo "release-check: OK, ${#published[@]} published modules signed and complete, valid together on the module path, none of ${unpublished[*]}, in $((SECONDS - started)) s"

@@ -200,15 +200,6 @@ public final class MapLocker implements Locker {
 			.map((held) -> new StoredLock(held.value(), Duration.ofNanos(held.until() - now)));
 	}
 
-	/**
-	 * None: the core's waiters look again at short intervals instead, and it keeps no
-	 * listener.
-	 */
-	@Override
-	public boolean sendsReleaseNotices() {
-		return false;
-	}
-
 	private String processOf(String owner) {
 		return Locker.processOf(owner, this.processId);
 	}

@@ -107,6 +107,11 @@ final class RenewalRecorder implements Locker {
 	}
 
 	@Override
+	public boolean sendsReleaseNotices() {
+		return this.locker.sendsReleaseNotices();
+	}
+
+	@Override
 	public boolean releaseNoticesActive() {
 		return this.locker.releaseNoticesActive();
 	}

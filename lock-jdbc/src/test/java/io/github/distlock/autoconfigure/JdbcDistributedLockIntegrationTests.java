@@ -18,6 +18,7 @@
 package io.github.distlock.autoconfigure;
 
 import io.github.distlock.jdbc.autoconfigure.JdbcLockAutoConfiguration;
+import io.github.distlock.test.support.AbstractDistributedLockIntegrationTests;
 
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;

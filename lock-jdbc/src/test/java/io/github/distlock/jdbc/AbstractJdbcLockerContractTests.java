@@ -22,8 +22,8 @@ import java.util.Map;
 
 import org.junit.jupiter.api.AfterEach;
 
-import io.github.distlock.core.AbstractLockerContractTests;
 import io.github.distlock.store.Locker;
+import io.github.distlock.test.support.AbstractLockerContractTests;
 
 /**
  * The {@link Locker} contract on a lock table of each test's own, on one database.

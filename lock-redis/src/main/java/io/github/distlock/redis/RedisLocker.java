@@ -347,6 +347,11 @@ public final class RedisLocker implements Locker, SmartLifecycle, AutoCloseable 
 		return this.releaseNotices.subscribe(key, confirmWithin);
 	}
 
+	@Override
+	public boolean sendsReleaseNotices() {
+		return true;
+	}
+
 	/**
 	 * Whether release notices can reach this process: its notice connection is open (not
 	 * before the locker started or had a listener, not while Redis is away, not once

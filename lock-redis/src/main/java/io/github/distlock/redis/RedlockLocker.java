@@ -312,6 +312,11 @@ public final class RedlockLocker implements Locker, SmartLifecycle, AutoCloseabl
 		};
 	}
 
+	@Override
+	public boolean sendsReleaseNotices() {
+		return true;
+	}
+
 	/**
 	 * Whether a quorum of the nodes' subscriptions is up: one of them is among the
 	 * holder's quorum.

@@ -29,6 +29,7 @@ import io.github.distlock.LockTemplate;
 import io.github.distlock.test.redis.RedisCluster;
 import io.github.distlock.test.redis.RedisServer;
 import io.github.distlock.test.redis.RedisTopologyExtension;
+import io.github.distlock.test.support.LockedServices;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 

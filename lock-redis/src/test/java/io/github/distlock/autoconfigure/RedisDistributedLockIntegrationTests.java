@@ -19,6 +19,8 @@ package io.github.distlock.autoconfigure;
 
 import io.github.distlock.redis.autoconfigure.RedisLockAutoConfiguration;
 import io.github.distlock.test.redis.RedisServerExtension;
+import io.github.distlock.test.support.AbstractDistributedLockIntegrationTests;
+import io.github.distlock.test.support.LockedServices;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 

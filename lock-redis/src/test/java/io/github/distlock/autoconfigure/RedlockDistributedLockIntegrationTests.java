@@ -21,6 +21,7 @@ import java.util.stream.IntStream;
 
 import io.github.distlock.redis.autoconfigure.RedisLockAutoConfiguration;
 import io.github.distlock.test.redis.RedisServerExtension;
+import io.github.distlock.test.support.AbstractDistributedLockIntegrationTests;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;

@@ -21,8 +21,8 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 
-import io.github.distlock.core.AbstractLockerContractTests;
 import io.github.distlock.store.Locker;
+import io.github.distlock.test.support.AbstractLockerContractTests;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 

@@ -20,8 +20,8 @@ package io.github.distlock.redis;
 import java.time.Duration;
 import java.util.Map;
 
-import io.github.distlock.core.AbstractLockerContractTests;
 import io.github.distlock.store.Locker;
+import io.github.distlock.test.support.AbstractLockerContractTests;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.RegisterExtension;
 

@@ -18,16 +18,12 @@
 package io.github.distlock.autoconfigure;
 
 import java.util.List;
-import java.util.Map;
-
-import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.autoconfigure.condition.ConditionMessage;
 import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
 import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
 import org.springframework.context.annotation.ConditionContext;
 import org.springframework.core.type.AnnotatedTypeMetadata;
-import org.springframework.util.Assert;
 
 /**
  * The condition of {@link ConditionalOnLockStore}.
@@ -35,13 +31,10 @@ import org.springframework.util.Assert;
 final class OnLockStoreCondition extends SpringBootCondition {
 
 	@Override
-	@SuppressWarnings("NullAway") // the condition runs only where @ConditionalOnLockStore
-									// is, so its attributes are there
 	public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
-		Map<String, @Nullable Object> attributes = metadata
-			.getAnnotationAttributes(ConditionalOnLockStore.class.getName());
-		Assert.state(attributes != null, "No @ConditionalOnLockStore");
-		String store = (String) attributes.get("value");
+		// The condition runs only where @ConditionalOnLockStore is: get() fails
+		// otherwise.
+		String store = metadata.getAnnotations().get(ConditionalOnLockStore.class).getString("value");
 		ConditionMessage.Builder message = ConditionMessage.forCondition(ConditionalOnLockStore.class, store);
 		String chosen = context.getEnvironment().getProperty(LockStores.PROPERTY);
 		if (chosen != null) {

@@ -142,6 +142,11 @@ public final class InMemoryLocker implements Locker {
 	}
 
 	@Override
+	public boolean sendsReleaseNotices() {
+		return true;
+	}
+
+	@Override
 	public void onRelease(ReleaseListener listener) {
 		this.listeners.add(listener);
 	}

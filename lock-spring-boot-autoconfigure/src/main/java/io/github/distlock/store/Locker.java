@@ -214,14 +214,17 @@ public interface Locker {
 	}
 
 	/**
-	 * Whether this store sends release notices at all. One that does not (a database
-	 * without {@code LISTEN}/{@code NOTIFY}) answers {@code false} and reports notices
-	 * never active, so its waiters look again every 200 ms by design; health checks do
-	 * not count that as a fault.
-	 * @return {@code true} unless the store has no release notices
+	 * Whether this store sends release notices at all. One that does overrides
+	 * {@link #onRelease} and answers {@code true}. One that does not (a database without
+	 * {@code LISTEN}/{@code NOTIFY}) keeps this default and reports notices never active,
+	 * so its waiters look again every {@link #LOOK_AGAIN_WITHOUT_NOTICES} by design;
+	 * health checks do not count that as a fault. So a store that forgets to say it sends
+	 * notices is slower, never stuck: its waiters do not sleep for notices it was not
+	 * known to send.
+	 * @return {@code true} when the store sends release notices; by default {@code false}
 	 */
 	default boolean sendsReleaseNotices() {
-		return true;
+		return false;
 	}
 
 	/**

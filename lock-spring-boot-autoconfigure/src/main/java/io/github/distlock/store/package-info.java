@@ -46,12 +46,11 @@
  * without bound.</li>
  * <li><b>Release notices are a hint.</b> A store that can tells subscribed listeners of
  * releases someone waited for; notices may be lost, so waiters also retry when the
- * holder's lease runs out. Such a store overrides {@code onRelease} (and
- * {@code subscribe}, unless it tells every listener of every release). A store without
- * notices overrides {@code sendsReleaseNotices} to say so, and its waiters look again
- * every {@link io.github.distlock.store.Locker#LOOK_AGAIN_WITHOUT_NOTICES}; one that
- * overrides neither would leave its waiters asleep until the holder's lease ends (the
- * store contract's notice tests fail for it).</li>
+ * holder's lease runs out. Such a store overrides {@code onRelease} and
+ * {@code sendsReleaseNotices} (and {@code subscribe}, unless it tells every listener of
+ * every release). A store without notices overrides none of them: its waiters look again
+ * every {@link io.github.distlock.store.Locker#LOOK_AGAIN_WITHOUT_NOTICES}. The store
+ * contract checks that a store says which it is.</li>
  * </ul>
  *
  * <h2>Who calls it</h2>
@@ -66,8 +65,9 @@
  *
  * <p>
  * The core's own protocol, its states and invariants, is described in {@code PROTOCOL.md}
- * beside the {@code io.github.distlock.core} package; {@code AbstractLockerContractTests}
- * checks a store against this contract.
+ * beside the {@code io.github.distlock.core} package;
+ * {@code io.github.distlock.test.support.AbstractLockerContractTests}, in
+ * {@code lock-test-support}, checks a store against this contract.
  */
 @NullMarked
 package io.github.distlock.store;

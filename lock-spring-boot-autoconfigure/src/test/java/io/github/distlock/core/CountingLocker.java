@@ -97,6 +97,11 @@ final class CountingLocker implements Locker {
 	}
 
 	@Override
+	public boolean sendsReleaseNotices() {
+		return true;
+	}
+
+	@Override
 	public ReleaseSubscription subscribe(String key, Duration confirmWithin) {
 		this.openSubscriptions.incrementAndGet();
 		AtomicInteger closes = new AtomicInteger();

@@ -19,6 +19,7 @@ package io.github.distlock.autoconfigure;
 
 import io.github.distlock.memory.InMemoryLocker;
 import io.github.distlock.store.Locker;
+import io.github.distlock.test.support.AbstractDistributedLockIntegrationTests;
 
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;

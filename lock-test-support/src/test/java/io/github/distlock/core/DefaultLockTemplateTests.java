@@ -32,6 +32,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import io.github.distlock.LockHandle;
 import io.github.distlock.LockStoreException;
 import io.github.distlock.memory.InMemoryLocker;
+import io.github.distlock.test.support.FaultInjectingLocker;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

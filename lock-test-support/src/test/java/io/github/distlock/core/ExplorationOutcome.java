@@ -19,6 +19,8 @@ package io.github.distlock.core;
 
 import java.util.List;
 
+import io.github.distlock.test.support.exploration.ExplorationPlan;
+
 /**
  * What one exploration run found.
  *

@@ -26,6 +26,9 @@ import java.util.function.Function;
 
 import io.github.distlock.core.Simulation.SimulatedProcess;
 import io.github.distlock.store.Locker;
+import io.github.distlock.test.support.exploration.ExplorationPlan;
+import io.github.distlock.test.support.exploration.ExplorationTrace;
+import io.github.distlock.test.support.exploration.ExplorationWorker;
 
 /**
  * One seeded run of the exploration (PROTOCOL.md, "Time and exploration"): simulated
@@ -125,7 +128,7 @@ final class ExplorationRun {
 			}
 			if (this.plan.pauses() && random.nextInt(4) == 0) {
 				long pause = TimeUnit.MILLISECONDS.toNanos(50 + random.nextInt(1_500));
-				this.trace.log("controller pauses " + this.processes.get(p) + " for " + ExplorationChecks.millis(pause)
+				this.trace.log("controller pauses " + this.processes.get(p) + " for " + ExplorationTrace.millis(pause)
 						+ " ms");
 				this.processes.get(p).pause(pause);
 			}

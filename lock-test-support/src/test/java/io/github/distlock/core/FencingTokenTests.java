@@ -24,6 +24,7 @@ import java.util.concurrent.CountDownLatch;
 
 import io.github.distlock.LockHandle;
 import io.github.distlock.memory.InMemoryLocker;
+import io.github.distlock.test.support.FaultInjectingLocker;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

@@ -22,6 +22,7 @@ import java.util.Map;
 
 import io.github.distlock.memory.InMemoryLocker;
 import io.github.distlock.store.Locker;
+import io.github.distlock.test.support.AbstractLockerContractTests;
 
 /**
  * The {@link Locker} contract run against {@link InMemoryLocker}, so that tests of the

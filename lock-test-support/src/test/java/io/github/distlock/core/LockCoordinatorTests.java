@@ -33,6 +33,7 @@ import java.util.concurrent.locks.ReentrantLock;
 
 import io.github.distlock.memory.InMemoryLocker;
 import io.github.distlock.store.Locker;
+import io.github.distlock.test.support.FaultInjectingLocker;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -26,6 +26,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.distlock.LockHandle;
 import io.github.distlock.LockStoreException;
+import io.github.distlock.test.support.FaultInjectingLocker;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

@@ -25,6 +25,7 @@ import org.junit.jupiter.api.AfterEach;
 
 import io.github.distlock.core.SimulatedStore.Kind;
 import io.github.distlock.store.Locker;
+import io.github.distlock.test.support.AbstractLockerContractTests;
 
 /**
  * The {@link Locker} contract run against the exploration's {@link SimulatedStore},

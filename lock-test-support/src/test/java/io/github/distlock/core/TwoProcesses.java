@@ -20,6 +20,7 @@ package io.github.distlock.core;
 import java.time.Duration;
 
 import io.github.distlock.memory.InMemoryLocker;
+import io.github.distlock.test.support.FaultInjectingLocker;
 
 /**
  * Two processes on one in-memory store, each with a template: the first with a

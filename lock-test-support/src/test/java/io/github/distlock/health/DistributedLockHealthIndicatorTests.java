@@ -19,8 +19,8 @@ package io.github.distlock.health;
 
 import java.time.Duration;
 
-import io.github.distlock.core.FaultInjectingLocker;
 import io.github.distlock.memory.InMemoryLocker;
+import io.github.distlock.test.support.FaultInjectingLocker;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

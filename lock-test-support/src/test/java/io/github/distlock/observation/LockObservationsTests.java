@@ -32,9 +32,9 @@ import io.micrometer.observation.tck.TestObservationRegistryAssert;
 import io.github.distlock.LockHandle;
 import io.github.distlock.LockStoreException;
 import io.github.distlock.core.DefaultLockTemplate;
-import io.github.distlock.core.FaultInjectingLocker;
 import io.github.distlock.core.WatchdogSettings;
 import io.github.distlock.memory.InMemoryLocker;
+import io.github.distlock.test.support.FaultInjectingLocker;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

@@ -268,6 +268,11 @@ public final class ZooKeeperLocker implements Locker, AutoCloseable {
 		this.nodes.ping(Duration.ofMillis(this.client.getZookeeperClient().getConnectionTimeoutMs()));
 	}
 
+	@Override
+	public boolean sendsReleaseNotices() {
+		return true;
+	}
+
 	/** Whether the client is connected, so that watches fire. */
 	@Override
 	public boolean releaseNoticesActive() {

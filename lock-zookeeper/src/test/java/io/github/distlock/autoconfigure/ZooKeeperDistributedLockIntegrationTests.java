@@ -17,6 +17,7 @@
 
 package io.github.distlock.autoconfigure;
 
+import io.github.distlock.test.support.AbstractDistributedLockIntegrationTests;
 import io.github.distlock.zookeeper.ZooKeeperServers;
 import io.github.distlock.zookeeper.autoconfigure.ZooKeeperLockAutoConfiguration;
 

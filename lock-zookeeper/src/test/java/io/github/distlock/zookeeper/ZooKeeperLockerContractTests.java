@@ -25,8 +25,8 @@ import java.util.UUID;
 
 import org.junit.jupiter.api.AfterEach;
 
-import io.github.distlock.core.AbstractLockerContractTests;
 import io.github.distlock.store.Locker;
+import io.github.distlock.test.support.AbstractLockerContractTests;
 
 /**
  * The {@link Locker} contract run against {@link ZooKeeperLocker} on a real ZooKeeper

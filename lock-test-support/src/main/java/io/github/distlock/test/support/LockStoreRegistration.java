@@ -70,10 +70,12 @@ public final class LockStoreRegistration {
 		assertThat(AnnotatedElementUtils.hasAnnotation(autoConfiguration, AutoConfiguration.class))
 			.as("%s is annotated with @AutoConfiguration", name)
 			.isTrue();
-		ConditionalOnLockStore condition = AnnotatedElementUtils.findMergedAnnotation(autoConfiguration,
-				ConditionalOnLockStore.class);
-		assertThat(condition).as("%s is annotated with @ConditionalOnLockStore", name).isNotNull();
-		assertThat(condition.value()).as("the store's name in @ConditionalOnLockStore on %s", name).isEqualTo(store);
+		assertThat(AnnotatedElementUtils.findMergedAnnotation(autoConfiguration, ConditionalOnLockStore.class))
+			.as("%s is annotated with @ConditionalOnLockStore", name)
+			.isNotNull()
+			.extracting(ConditionalOnLockStore::value)
+			.as("the store's name in @ConditionalOnLockStore on %s", name)
+			.isEqualTo(store);
 		assertListed(name, AutoConfiguration.class, "where Spring Boot loads auto-configurations", classLoader);
 		assertListed(name, ConditionalOnLockStore.class, "where distlock finds stores", classLoader);
 	}

@@ -15,7 +15,7 @@
 
  */
 
-package io.github.distlock.core;
+package io.github.distlock.test.support;
 
 import java.time.Duration;
 import java.util.List;

@@ -31,7 +31,9 @@ import java.util.concurrent.locks.ReentrantLock;
 
 import org.jspecify.annotations.Nullable;
 
-import io.github.distlock.core.simulation.SimulatedRuntime;
+import io.github.distlock.test.support.exploration.ExplorationTrace;
+import io.github.distlock.test.support.exploration.ExploredProcess;
+import io.github.distlock.test.support.exploration.SimulatedRuntime;
 
 /**
  * A deterministic simulation of several processes on virtual time (PROTOCOL.md, "Time and
@@ -101,7 +103,7 @@ final class Simulation implements SimulatedRuntime, AutoCloseable {
 	 * instants.
 	 */
 	String millisSinceStart(long instant) {
-		return ExplorationChecks.millis(instant - this.start);
+		return ExplorationTrace.millis(instant - this.start);
 	}
 
 	/** The later of two instants, by their difference. */
@@ -325,7 +327,7 @@ final class Simulation implements SimulatedRuntime, AutoCloseable {
 	 * The timing of one simulated process: virtual time, conditions of simulated threads,
 	 * and executors whose tasks run on simulated threads of the process.
 	 */
-	static final class SimulatedProcess implements Timing {
+	static final class SimulatedProcess implements Timing, ExploredProcess {
 
 		private final Simulation simulation;
 
@@ -372,7 +374,8 @@ final class Simulation implements SimulatedRuntime, AutoCloseable {
 		/**
 		 * How long the process has been paused in all, for bounds that exclude pauses.
 		 */
-		long pausedNanos() {
+		@Override
+		public long pausedNanos() {
 			return this.pausedNanos;
 		}
 

@@ -180,6 +180,11 @@ final class SimulatedClient implements Locker {
 	}
 
 	@Override
+	public boolean sendsReleaseNotices() {
+		return true;
+	}
+
+	@Override
 	public boolean releaseNoticesActive() {
 		return this.connected;
 	}

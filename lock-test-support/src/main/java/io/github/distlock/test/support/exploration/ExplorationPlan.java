@@ -15,12 +15,14 @@
 
  */
 
-package io.github.distlock.core;
+package io.github.distlock.test.support.exploration;
 
 import java.time.Duration;
 import java.util.Random;
 
 import org.jspecify.annotations.Nullable;
+
+import io.github.distlock.core.WatchdogSettings;
 
 /**
  * The shape of one exploration run, drawn from its seed: how many processes and threads
@@ -39,35 +41,35 @@ import org.jspecify.annotations.Nullable;
  * @param longHolds whether holders work long while others try with short waits, again and
  * again, behind the same holder (what a store's client keeps per wait then piles up)
  */
-record ExplorationPlan(int processes, int threadsPerProcess, int keys, Duration workload, Duration watchdogLease,
+public record ExplorationPlan(int processes, int threadsPerProcess, int keys, Duration workload, Duration watchdogLease,
 		boolean interrupts, boolean pauses, boolean stops, boolean longHolds) {
 
-	static ExplorationPlan draw(Random random) {
+	public static ExplorationPlan draw(Random random) {
 		return new ExplorationPlan(2 + random.nextInt(2), 1 + random.nextInt(3), 1 + random.nextInt(2),
 				Duration.ofMillis(1_000 + random.nextInt(3_000)), Duration.ofMillis(150 + random.nextInt(600)),
 				random.nextInt(3) == 0, random.nextInt(3) == 0, random.nextInt(3) == 0, random.nextInt(4) == 0);
 	}
 
 	/** The longest fixed lease a worker asks for. */
-	static final Duration LONGEST_LEASE = Duration.ofMillis(800);
+	public static final Duration LONGEST_LEASE = Duration.ofMillis(800);
 
-	WatchdogSettings settings() {
+	public WatchdogSettings settings() {
 		return WatchdogSettings.watchdogLease(this.watchdogLease);
 	}
 
-	String key(Random random) {
+	public String key(Random random) {
 		return "k" + random.nextInt(this.keys);
 	}
 
 	/** A fixed lease, or {@code null} for the watchdog. */
-	@Nullable Duration lease(Random random) {
+	public @Nullable Duration lease(Random random) {
 		// A long holder keeps its lock by the watchdog: a fixed lease would run out under
 		// its work.
 		return (this.longHolds || random.nextInt(3) == 0) ? null
 				: Duration.ofMillis(20 + random.nextInt((int) LONGEST_LEASE.toMillis() - 20));
 	}
 
-	Duration waitFor(Random random) {
+	public Duration waitFor(Random random) {
 		if (this.longHolds) {
 			// Short waits, so that a process stops listening now and then, behind the
 			// same holder.
@@ -86,12 +88,12 @@ record ExplorationPlan(int processes, int threadsPerProcess, int keys, Duration 
 	 * holders, long enough that now and then nobody in its process waits, and the process
 	 * stops listening.
 	 */
-	Duration pauseAfterBusy(Random random) {
+	public Duration pauseAfterBusy(Random random) {
 		return Duration.ofMillis(this.longHolds ? 50 + random.nextInt(300) : random.nextInt(50));
 	}
 
 	/** How long a holder works under the lock: now and then past a short lease. */
-	Duration holdFor(Random random) {
+	public Duration holdFor(Random random) {
 		if (this.longHolds) {
 			return Duration.ofMillis(500 + random.nextInt(1_500));
 		}
@@ -102,7 +104,7 @@ record ExplorationPlan(int processes, int threadsPerProcess, int keys, Duration 
 	 * The longest the store may keep a lock nobody releases: the longest lease anyone
 	 * asks for.
 	 */
-	Duration longestLease() {
+	public Duration longestLease() {
 		return (this.watchdogLease.compareTo(LONGEST_LEASE) > 0) ? this.watchdogLease : LONGEST_LEASE;
 	}
 

@@ -15,7 +15,7 @@
 
  */
 
-package io.github.distlock.core;
+package io.github.distlock.test.support.exploration;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -25,7 +25,7 @@ import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 
-import io.github.distlock.core.Simulation.SimulatedProcess;
+import io.github.distlock.LockHandle;
 
 /**
  * The exploration's checks for a run on real threads and real time, against any store:
@@ -39,7 +39,7 @@ final class ExplorationHistory implements ExplorationObserver {
 
 	private final long overrunBound;
 
-	private final Map<HoldingHandle, Span> open = new IdentityHashMap<>();
+	private final Map<LockHandle, Span> open = new IdentityHashMap<>();
 
 	private final List<Span> spans = new ArrayList<>();
 
@@ -53,7 +53,7 @@ final class ExplorationHistory implements ExplorationObserver {
 	}
 
 	@Override
-	public Object startsWaiting(String key, long deadline, @Nullable SimulatedProcess process, String who) {
+	public Object startsWaiting(String key, long deadline, @Nullable ExploredProcess process, String who) {
 		return key;
 	}
 
@@ -62,13 +62,13 @@ final class ExplorationHistory implements ExplorationObserver {
 			String who) {
 		long took = System.nanoTime() - startedAt;
 		if (took - waitNanos > this.overrunBound) {
-			this.failures.add(who + " waited " + ExplorationChecks.millis(took) + " ms for a wait of "
-					+ ExplorationChecks.millis(waitNanos) + " ms");
+			this.failures.add(who + " waited " + ExplorationTrace.millis(took) + " ms for a wait of "
+					+ ExplorationTrace.millis(waitNanos) + " ms");
 		}
 	}
 
 	@Override
-	public void took(String key, HoldingHandle handle, String who) {
+	public void took(String key, LockHandle handle, String who) {
 		if (handle.isHeld()) {
 			Span span = new Span(key, who, System.nanoTime());
 			synchronized (this) {
@@ -78,7 +78,7 @@ final class ExplorationHistory implements ExplorationObserver {
 	}
 
 	@Override
-	public synchronized void writes(String key, HoldingHandle handle, long token, boolean held, String who) {
+	public synchronized void writes(String key, LockHandle handle, long token, boolean held, String who) {
 		Span span = this.open.get(handle);
 		if (span != null) {
 			span.token = token;
@@ -86,7 +86,7 @@ final class ExplorationHistory implements ExplorationObserver {
 	}
 
 	@Override
-	public void releasing(String key, HoldingHandle handle, String who) {
+	public void releasing(String key, LockHandle handle, String who) {
 		long before = System.nanoTime();
 		boolean held = handle.isHeld();
 		synchronized (this) {
@@ -113,7 +113,7 @@ final class ExplorationHistory implements ExplorationObserver {
 				Span after = spans.get(i);
 				if (after.surelyHeldFrom - before.surelyHeldUntil < 0) {
 					found.add("'" + key + "' was held by " + before.who + " and by " + after.who + " at once, for "
-							+ ExplorationChecks.millis(before.surelyHeldUntil - after.surelyHeldFrom) + " ms");
+							+ ExplorationTrace.millis(before.surelyHeldUntil - after.surelyHeldFrom) + " ms");
 				}
 				if (before.token != 0 && after.token != 0 && after.token <= before.token) {
 					found.add("'" + key + "' was held by " + after.who + " with fencing token " + after.token

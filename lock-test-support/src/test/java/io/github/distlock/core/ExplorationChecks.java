@@ -28,7 +28,13 @@ import java.util.concurrent.TimeUnit;
 
 import org.jspecify.annotations.Nullable;
 
+import io.github.distlock.LockHandle;
 import io.github.distlock.core.Simulation.SimulatedProcess;
+import io.github.distlock.test.support.exploration.ExplorationObserver;
+import io.github.distlock.test.support.exploration.ExplorationPlan;
+import io.github.distlock.test.support.exploration.ExploredProcess;
+
+import static io.github.distlock.test.support.exploration.ExplorationTrace.millis;
 
 /**
  * The invariants of PROTOCOL.md that the exploration checks after every step of a run,
@@ -107,7 +113,9 @@ final class ExplorationChecks implements ExplorationObserver {
 	 * it (invariant 2).
 	 */
 	@Override
-	public void took(String key, HoldingHandle handle, String who) {
+	public void took(String key, LockHandle taken, String who) {
+		// The simulation's templates are the core's own: their handles, its holdings.
+		HoldingHandle handle = (HoldingHandle) taken;
 		this.held.add(new Held(key, handle, who));
 		Claim claim = handle.holding().claim();
 		if (this.claims.add(claim) && handle.isHeld() && claim.owner().equals(this.store.ownerAt(key))) {
@@ -123,8 +131,8 @@ final class ExplorationChecks implements ExplorationObserver {
 
 	/** A thread starts waiting for a lock, until {@code deadline} (virtual). */
 	@Override
-	public Object startsWaiting(String key, long deadline, @Nullable SimulatedProcess process, String who) {
-		Waiting entry = new Waiting(key, this.simulation.nanoTime(), deadline, process, who);
+	public Object startsWaiting(String key, long deadline, @Nullable ExploredProcess process, String who) {
+		Waiting entry = new Waiting(key, this.simulation.nanoTime(), deadline, (SimulatedProcess) process, who);
 		this.waiting.add(entry);
 		return entry;
 	}
@@ -149,7 +157,7 @@ final class ExplorationChecks implements ExplorationObserver {
 	 * it.
 	 */
 	@Override
-	public void writes(String key, HoldingHandle handle, long token, boolean held, String who) {
+	public void writes(String key, LockHandle handle, long token, boolean held, String who) {
 		long highest = this.register.getOrDefault(key, 0L);
 		if (token >= highest) {
 			this.register.put(key, token);
@@ -160,12 +168,12 @@ final class ExplorationChecks implements ExplorationObserver {
 	}
 
 	@Override
-	public void refusedToken(String key, @Nullable SimulatedProcess process) {
-		this.refusals.put(key, new Refusal(this.simulation.nanoTime(), process));
+	public void refusedToken(String key, @Nullable ExploredProcess process) {
+		this.refusals.put(key, new Refusal(this.simulation.nanoTime(), (SimulatedProcess) process));
 	}
 
 	@Override
-	public void releasing(String key, HoldingHandle handle, String who) {
+	public void releasing(String key, LockHandle handle, String who) {
 		// Checked at every step: nothing to record.
 	}
 
@@ -293,10 +301,6 @@ final class ExplorationChecks implements ExplorationObserver {
 	private void fail(String what) {
 		this.simulation.failed(new AssertionError(
 				"At " + this.simulation.millisSinceStart(this.simulation.nanoTime()) + " ms: " + what));
-	}
-
-	static String millis(long nanos) {
-		return String.format("%.3f", nanos / 1e6);
 	}
 
 	private record Held(String key, HoldingHandle handle, String who) {

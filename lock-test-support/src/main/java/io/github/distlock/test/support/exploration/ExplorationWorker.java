@@ -15,7 +15,7 @@
 
  */
 
-package io.github.distlock.core;
+package io.github.distlock.test.support.exploration;
 
 import java.time.Duration;
 import java.util.Optional;
@@ -26,21 +26,20 @@ import org.jspecify.annotations.Nullable;
 
 import io.github.distlock.LockHandle;
 import io.github.distlock.LockStoreException;
-import io.github.distlock.core.Simulation.SimulatedProcess;
-import io.github.distlock.core.simulation.SimulatedRuntime;
+import io.github.distlock.LockTemplate;
 
 /**
  * One worker thread of a simulated process: until the workload's end it takes a random
  * lock with a random lease and wait, now and then re-enters it, mints a fencing token and
  * writes with it, works for a while, and lets go at once or after a minimum hold.
  */
-final class ExplorationWorker implements Runnable {
+public final class ExplorationWorker implements Runnable {
 
 	private final String name;
 
-	private final @Nullable SimulatedProcess process;
+	private final @Nullable ExploredProcess process;
 
-	private final DefaultLockTemplate template;
+	private final LockTemplate template;
 
 	private final ExplorationPlan plan;
 
@@ -55,13 +54,18 @@ final class ExplorationWorker implements Runnable {
 	private final long end;
 
 	/**
+	 * @param name the worker's name in traces and failures
+	 * @param template its process's template
+	 * @param plan the run's shape
 	 * @param runtime the time it runs on: a simulation's, or real time
 	 * @param process its simulated process, or {@code null} in real time
 	 * @param keyPrefix put before the plan's keys
+	 * @param checks told of every wait, holding, write and release
+	 * @param trace where it logs what it did
 	 * @param end when (in the runtime's time) it stops taking locks
 	 */
-	ExplorationWorker(String name, DefaultLockTemplate template, ExplorationPlan plan, SimulatedRuntime runtime,
-			@Nullable SimulatedProcess process, String keyPrefix, ExplorationObserver checks, ExplorationTrace trace,
+	public ExplorationWorker(String name, LockTemplate template, ExplorationPlan plan, SimulatedRuntime runtime,
+			@Nullable ExploredProcess process, String keyPrefix, ExplorationObserver checks, ExplorationTrace trace,
 			long end) {
 		this.name = name;
 		this.template = template;
@@ -81,7 +85,7 @@ final class ExplorationWorker implements Runnable {
 			String key = this.keyPrefix + this.plan.key(random);
 			Optional<LockHandle> taken = acquire(key, this.plan.lease(random), this.plan.waitFor(random));
 			if (taken.isPresent()) {
-				hold(key, (HoldingHandle) taken.get(), random);
+				hold(key, taken.get(), random);
 			}
 			else {
 				this.simulation.pass(this.plan.pauseAfterBusy(random).toNanos());
@@ -113,7 +117,7 @@ final class ExplorationWorker implements Runnable {
 		return taken;
 	}
 
-	private void hold(String key, HoldingHandle handle, Random random) {
+	private void hold(String key, LockHandle handle, Random random) {
 		this.checks.took(key, handle, this.name);
 		try {
 			if (random.nextInt(6) == 0) {
@@ -134,7 +138,7 @@ final class ExplorationWorker implements Runnable {
 		nested.ifPresent(LockHandle::close);
 	}
 
-	private void fence(String key, HoldingHandle handle, Random random) {
+	private void fence(String key, LockHandle handle, Random random) {
 		try {
 			long token = handle.fencingToken();
 			this.checks.writes(key, handle, token, handle.isHeld(), this.name);
@@ -152,7 +156,7 @@ final class ExplorationWorker implements Runnable {
 		}
 	}
 
-	private void release(String key, HoldingHandle handle, Random random) {
+	private void release(String key, LockHandle handle, Random random) {
 		this.checks.releasing(key, handle, this.name);
 		try {
 			if (random.nextInt(6) == 0) {

@@ -15,7 +15,7 @@
 
  */
 
-package io.github.distlock.core;
+package io.github.distlock.test.support;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -45,6 +45,8 @@ import io.github.distlock.store.Release;
 import io.github.distlock.store.ReleaseSubscription;
 import io.github.distlock.store.Renewal;
 import io.github.distlock.store.StoredLock;
+import io.github.distlock.test.support.exploration.ExplorationPlan;
+import io.github.distlock.test.support.exploration.RealTimeExploration;
 
 /**
  * The contract of {@link Locker}, run against every locker (Redis, the in-memory fake,
@@ -147,6 +149,19 @@ public abstract class AbstractLockerContractTests {
 	 */
 	protected boolean deliversReleaseNotices() {
 		return true;
+	}
+
+	/**
+	 * The store says what its tests say: one that sends notices but keeps
+	 * {@link Locker#sendsReleaseNotices()}'s default leaves its waiters looking again
+	 * every 200 ms, and its health reports notices as none by design.
+	 */
+	@Test
+	void storeSaysWhetherItSendsReleaseNotices() {
+		assertThat(locker().sendsReleaseNotices())
+			.as("%s.sendsReleaseNotices(), while deliversReleaseNotices() of its contract test is %s",
+					locker().getClass().getName(), deliversReleaseNotices())
+			.isEqualTo(deliversReleaseNotices());
 	}
 
 	@Nested

@@ -15,7 +15,7 @@
 
  */
 
-package io.github.distlock.autoconfigure;
+package io.github.distlock.test.support;
 
 import java.time.Duration;
 import java.util.List;
@@ -40,7 +40,7 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  * Beans with {@code @DistributedLock} methods, for
  * {@link AbstractDistributedLockIntegrationTests}.
  */
-final class LockedServices {
+public final class LockedServices {
 
 	private LockedServices() {
 	}
@@ -155,7 +155,7 @@ final class LockedServices {
 	}
 
 	/** Keys of every shape, fallback and multi-lock. */
-	static class Orders {
+	public static class Orders {
 
 		private final AtomicInteger bodyRuns = new AtomicInteger();
 
@@ -189,7 +189,7 @@ final class LockedServices {
 
 	}
 
-	record Order(Long id) {
+	public record Order(Long id) {
 	}
 
 	static class OrderKeys {

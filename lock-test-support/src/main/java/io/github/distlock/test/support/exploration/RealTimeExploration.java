@@ -15,7 +15,7 @@
 
  */
 
-package io.github.distlock.core;
+package io.github.distlock.test.support.exploration;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,18 +23,18 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
-import io.github.distlock.core.simulation.SimulatedRuntime;
+import io.github.distlock.core.DefaultLockTemplate;
 import io.github.distlock.store.Locker;
 
 /**
  * The exploration's workload on real threads and real time, for a store that cannot run
- * on a simulation's virtual time (any store, in {@link AbstractLockerContractTests}):
- * templates over the given processes of one store, their workers taking a few locks as in
- * the simulation, and the history checked afterwards ({@link ExplorationHistory}). Not
+ * on a simulation's virtual time (any store, in the store contract's tests): templates
+ * over the given processes of one store, their workers taking a few locks as in the
+ * simulation, and the history checked afterwards ({@link ExplorationHistory}). Not
  * replayable as a seeded simulation is, but the same invariants on the store's real
  * timing.
  */
-final class RealTimeExploration implements SimulatedRuntime {
+public final class RealTimeExploration implements SimulatedRuntime {
 
 	private final Random random;
 
@@ -43,8 +43,9 @@ final class RealTimeExploration implements SimulatedRuntime {
 	/**
 	 * @param seed the workload's random choices (the threads' interleaving is the
 	 * machine's)
+	 * @param plan the run's shape
 	 */
-	RealTimeExploration(long seed, ExplorationPlan plan) {
+	public RealTimeExploration(long seed, ExplorationPlan plan) {
 		this.random = new Random(seed);
 		this.plan = plan;
 	}
@@ -55,8 +56,10 @@ final class RealTimeExploration implements SimulatedRuntime {
 	 * @param lockers the processes, one locker each, on one store
 	 * @param overrunBound how much longer than its wait an acquisition may take on this
 	 * store
+	 * @return the broken invariants, empty when none
+	 * @throws InterruptedException when the calling thread is interrupted meanwhile
 	 */
-	List<String> run(String keyPrefix, List<Locker> lockers, Duration overrunBound) throws InterruptedException {
+	public List<String> run(String keyPrefix, List<Locker> lockers, Duration overrunBound) throws InterruptedException {
 		ExplorationHistory history = new ExplorationHistory(overrunBound.toNanos());
 		ExplorationTrace trace = new ExplorationTrace(this);
 		long end = nanoTime() + this.plan.workload().toNanos();

@@ -15,7 +15,7 @@
 
  */
 
-package io.github.distlock.autoconfigure;
+package io.github.distlock.test.support;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -62,9 +62,9 @@ import static org.awaitility.Awaitility.await;
  * {@code @DistributedLock} in a Spring Boot application, run against every store:
  * transactions, asynchronous methods, keys, fallback and multi-locks (contract behaviours
  * 10-12). A subclass imports its store's auto-configuration with
- * {@link DistributedLockAutoConfiguration} and {@code AopAutoConfiguration}
- * ({@code @ImportAutoConfiguration} on the subclass, in that order), or defines a
- * {@link Locker} bean, and connects it to a store of its own.
+ * {@link io.github.distlock.autoconfigure.DistributedLockAutoConfiguration} and
+ * {@code AopAutoConfiguration} ({@code @ImportAutoConfiguration} on the subclass, in that
+ * order), or defines a {@link Locker} bean, and connects it to a store of its own.
  */
 @SpringBootTest(classes = AbstractDistributedLockIntegrationTests.Application.class)
 public abstract class AbstractDistributedLockIntegrationTests {
@@ -235,7 +235,7 @@ public abstract class AbstractDistributedLockIntegrationTests {
 		DataSource dataSource() {
 			return new EmbeddedDatabaseBuilder().setType(EmbeddedDatabaseType.H2)
 				.generateUniqueName(true)
-				.addScript("classpath:io/github/distlock/autoconfigure/stock.sql")
+				.addScript("classpath:io/github/distlock/test/support/stock.sql")
 				.build();
 		}
 

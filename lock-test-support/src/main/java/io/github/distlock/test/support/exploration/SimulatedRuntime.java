@@ -15,7 +15,7 @@
 
  */
 
-package io.github.distlock.core.simulation;
+package io.github.distlock.test.support.exploration;
 
 import java.util.Random;
 
@@ -27,13 +27,17 @@ import java.util.Random;
  */
 public interface SimulatedRuntime {
 
-	/** The true virtual time, in nanoseconds; it never steps back. */
+	/**
+	 * The true virtual time; it never steps back.
+	 * @return nanoseconds
+	 */
 	long nanoTime();
 
 	/**
 	 * Lets {@code nanos} of virtual time pass for the calling simulated thread, while
 	 * others run: a network hop, a server's work, a pause. Returns early, with the
 	 * thread's interrupt flag set, when the thread is interrupted meanwhile.
+	 * @param nanos how long
 	 */
 	void pass(long nanos);
 
@@ -42,14 +46,17 @@ public interface SimulatedRuntime {
 	 * {@code delayNanos} of virtual time have passed: a message arriving at a client (a
 	 * release notice, a connection event). It runs no sooner than the process is resumed
 	 * when the process is paused.
+	 * @param delayNanos how long from now
 	 * @param process the process that receives it: the object that names it to the
 	 * runtime (its locker), so that a paused process receives nothing until it resumes
+	 * @param action what it receives
 	 */
 	void at(long delayNanos, Object process, Runnable action);
 
 	/**
 	 * The runtime's seeded random numbers: every random choice of a simulated store comes
 	 * from here.
+	 * @return the random numbers
 	 */
 	Random random();
 

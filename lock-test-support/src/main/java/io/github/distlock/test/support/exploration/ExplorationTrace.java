@@ -15,18 +15,16 @@
 
  */
 
-package io.github.distlock.core;
+package io.github.distlock.test.support.exploration;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
-
-import io.github.distlock.core.simulation.SimulatedRuntime;
 
 /**
  * The last events of a run, each at its time from the run's start, printed when the run
  * fails.
  */
-final class ExplorationTrace {
+public final class ExplorationTrace {
 
 	private static final int KEPT = 200;
 
@@ -36,16 +34,33 @@ final class ExplorationTrace {
 
 	private final Deque<String> events = new ArrayDeque<>();
 
-	ExplorationTrace(SimulatedRuntime runtime) {
+	/**
+	 * @param runtime whose time the events are counted in, from now
+	 */
+	public ExplorationTrace(SimulatedRuntime runtime) {
 		this.runtime = runtime;
 		this.start = runtime.nanoTime();
 	}
 
-	synchronized void log(String event) {
+	/**
+	 * Keeps the event, at its time, among the last 200.
+	 * @param event what happened
+	 */
+	public synchronized void log(String event) {
 		if (this.events.size() == KEPT) {
 			this.events.removeFirst();
 		}
-		this.events.addLast(ExplorationChecks.millis(this.runtime.nanoTime() - this.start) + " ms  " + event);
+		this.events.addLast(millis(this.runtime.nanoTime() - this.start) + " ms  " + event);
+	}
+
+	/**
+	 * Nanoseconds as milliseconds with three decimals, as the traces and failures show
+	 * them.
+	 * @param nanos a duration in nanoseconds
+	 * @return its milliseconds
+	 */
+	public static String millis(long nanos) {
+		return String.format("%.3f", nanos / 1e6);
 	}
 
 	@Override

@@ -15,24 +15,24 @@
 
  */
 
-package io.github.distlock.core;
+package io.github.distlock.test.support.exploration;
 
 import org.jspecify.annotations.Nullable;
 
-import io.github.distlock.core.Simulation.SimulatedProcess;
+import io.github.distlock.LockHandle;
 
 /**
  * What an exploration's workers tell the checks: the simulation's, which check every step
- * ({@link ExplorationChecks}), or a real-time run's, which check the history afterwards
+ * (the core's own tests), or a real-time run's, which check the history afterwards
  * ({@link ExplorationHistory}).
  */
-interface ExplorationObserver {
+public interface ExplorationObserver {
 
 	/**
 	 * A thread starts waiting for a lock, until {@code deadline}; returns what to pass to
 	 * {@link #stopsWaiting}.
 	 */
-	Object startsWaiting(String key, long deadline, @Nullable SimulatedProcess process, String who);
+	Object startsWaiting(String key, long deadline, @Nullable ExploredProcess process, String who);
 
 	/**
 	 * The thread stopped waiting; its call took from {@code startedAt} to now, during
@@ -41,23 +41,23 @@ interface ExplorationObserver {
 	void stopsWaiting(Object waiting, long startedAt, long waitNanos, long pausedNanos, String who);
 
 	/** A worker took a lock. */
-	void took(String key, HoldingHandle handle, String who);
+	void took(String key, LockHandle handle, String who);
 
 	/**
 	 * A holder wrote to the key's fenced register with its token, and was or was not held
 	 * just before.
 	 */
-	void writes(String key, HoldingHandle handle, long token, boolean held, String who);
+	void writes(String key, LockHandle handle, long token, boolean held, String who);
 
 	/**
 	 * A holder was refused a fencing token: the store no longer had the lock for it, so
 	 * its process knows the lock is not its own any more. Only the simulation's checks
 	 * use it.
 	 */
-	default void refusedToken(String key, @Nullable SimulatedProcess process) {
+	default void refusedToken(String key, @Nullable ExploredProcess process) {
 	}
 
 	/** A holder is about to let go of the lock. */
-	void releasing(String key, HoldingHandle handle, String who);
+	void releasing(String key, LockHandle handle, String who);
 
 }
