@@ -90,8 +90,9 @@ modules=$(mktemp -d)
 for artifact in "${published[@]:1}"; do
 	jar=$(ls "$group/$artifact"/*/"$artifact"-*[0-9].jar 2>/dev/null | head -n 1)
 	[[ -n $jar ]] || continue
-	module=$(jar --describe-module --file "$jar" | head -n 1)
-	[[ $module == 'io.github.distlock'*' automatic' ]] ||
+	# "name@version automatic": without Automatic-Module-Name the name is made from the file's
+	module=$({ jar --describe-module --file "$jar" 2>&1 || true; } | sed -n 's/@.* automatic$//p')
+	[[ $module == io.github.distlock* ]] ||
 		problem "$artifact: the jar names no module in its manifest (Automatic-Module-Name), so it is '$module'"
 	cp "$jar" "$modules/"
 done

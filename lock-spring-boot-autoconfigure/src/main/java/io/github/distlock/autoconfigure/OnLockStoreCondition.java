@@ -32,7 +32,7 @@ final class OnLockStoreCondition extends SpringBootCondition {
 
 	@Override
 	public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
-		// The condition runs only where @ConditionalOnLockStore is: get() fails
+		// The condition runs only where @ConditionalOnLockStore is: getString throws
 		// otherwise.
 		String store = metadata.getAnnotations().get(ConditionalOnLockStore.class).getString("value");
 		ConditionMessage.Builder message = ConditionMessage.forCondition(ConditionalOnLockStore.class, store);

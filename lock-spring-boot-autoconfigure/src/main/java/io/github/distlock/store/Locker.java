@@ -218,9 +218,11 @@ public interface Locker {
 	 * {@link #onRelease} and answers {@code true}. One that does not (a database without
 	 * {@code LISTEN}/{@code NOTIFY}) keeps this default and reports notices never active,
 	 * so its waiters look again every {@link #LOOK_AGAIN_WITHOUT_NOTICES} by design;
-	 * health checks do not count that as a fault. So a store that forgets to say it sends
-	 * notices is slower, never stuck: its waiters do not sleep for notices it was not
-	 * known to send.
+	 * health checks do not count that as a fault. The default is the safe one: a store
+	 * that keeps {@link #subscribe}'s default and forgets to answer {@code true} has its
+	 * waiters look again every {@link #LOOK_AGAIN_WITHOUT_NOTICES} (slower, never stuck),
+	 * and one that subscribes per lock waits as its subscriptions say, but its health
+	 * reports notices as none by design and never as failing.
 	 * @return {@code true} when the store sends release notices; by default {@code false}
 	 */
 	default boolean sendsReleaseNotices() {

@@ -30,11 +30,11 @@ import org.jspecify.annotations.Nullable;
 
 import io.github.distlock.LockHandle;
 import io.github.distlock.core.Simulation.SimulatedProcess;
-import io.github.distlock.test.support.exploration.ExplorationObserver;
-import io.github.distlock.test.support.exploration.ExplorationPlan;
-import io.github.distlock.test.support.exploration.ExploredProcess;
+import io.github.distlock.test.support.internal.ExplorationObserver;
+import io.github.distlock.test.support.internal.ExplorationPlan;
+import io.github.distlock.test.support.internal.ExploredProcess;
 
-import static io.github.distlock.test.support.exploration.ExplorationTrace.millis;
+import static io.github.distlock.test.support.internal.ExplorationTrace.millis;
 
 /**
  * The invariants of PROTOCOL.md that the exploration checks after every step of a run,

@@ -19,7 +19,7 @@ package io.github.distlock.core;
 
 import java.util.List;
 
-import io.github.distlock.test.support.exploration.ExplorationPlan;
+import io.github.distlock.test.support.internal.ExplorationPlan;
 
 /**
  * What one exploration run found.

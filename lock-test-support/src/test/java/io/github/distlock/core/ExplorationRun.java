@@ -26,9 +26,9 @@ import java.util.function.Function;
 
 import io.github.distlock.core.Simulation.SimulatedProcess;
 import io.github.distlock.store.Locker;
-import io.github.distlock.test.support.exploration.ExplorationPlan;
-import io.github.distlock.test.support.exploration.ExplorationTrace;
-import io.github.distlock.test.support.exploration.ExplorationWorker;
+import io.github.distlock.test.support.internal.ExplorationPlan;
+import io.github.distlock.test.support.internal.ExplorationTrace;
+import io.github.distlock.test.support.internal.ExplorationWorker;
 
 /**
  * One seeded run of the exploration (PROTOCOL.md, "Time and exploration"): simulated

@@ -35,7 +35,7 @@ import io.github.distlock.store.Locker;
 import io.github.distlock.store.Release;
 import io.github.distlock.store.Renewal;
 import io.github.distlock.store.StoredLock;
-import io.github.distlock.test.support.exploration.ExplorationPlan;
+import io.github.distlock.test.support.internal.ExplorationPlan;
 
 /**
  * A lock store on a {@link Simulation}'s virtual time, with the semantics of distlock's

@@ -31,9 +31,9 @@ import java.util.concurrent.locks.ReentrantLock;
 
 import org.jspecify.annotations.Nullable;
 
-import io.github.distlock.test.support.exploration.ExplorationTrace;
-import io.github.distlock.test.support.exploration.ExploredProcess;
-import io.github.distlock.test.support.exploration.SimulatedRuntime;
+import io.github.distlock.test.support.internal.ExplorationTrace;
+import io.github.distlock.test.support.internal.ExploredProcess;
+import io.github.distlock.test.support.internal.ExplorationRuntime;
 
 /**
  * A deterministic simulation of several processes on virtual time (PROTOCOL.md, "Time and
@@ -49,7 +49,7 @@ import io.github.distlock.test.support.exploration.SimulatedRuntime;
  * their executors' tasks on simulated threads of that process. A paused process runs
  * nothing until it resumes.
  */
-final class Simulation implements SimulatedRuntime, AutoCloseable {
+final class Simulation implements ExplorationRuntime, AutoCloseable {
 
 	/**
 	 * Where virtual time may start, as {@link System#nanoTime()} may start anywhere: far
@@ -167,8 +167,17 @@ final class Simulation implements SimulatedRuntime, AutoCloseable {
 		}
 	}
 
-	@Override
-	public void at(long delayNanos, Object process, Runnable action) {
+	/**
+	 * Runs {@code action} on a simulated thread of {@code process} once
+	 * {@code delayNanos} of virtual time have passed: a message arriving at a client (a
+	 * release notice, a connection event). It runs no sooner than the process is resumed
+	 * when the process is paused.
+	 * @param delayNanos how long from now
+	 * @param process the process that receives it: the object that names it to the
+	 * simulation (its locker), so that a paused process receives nothing until it resumes
+	 * @param action what it receives
+	 */
+	void at(long delayNanos, Object process, Runnable action) {
 		SimulatedProcess receiver = this.processesByName.get(process);
 		if (receiver == null) {
 			throw new IllegalArgumentException("No simulated process is named by " + process);

@@ -82,6 +82,7 @@ public abstract class AbstractDistributedLockIntegrationTests {
 	@Autowired
 	private LockedServices.Jobs jobs;
 
+	/** The suite's bean with keys of every shape, for a subclass's own tests. */
 	@Autowired
 	protected LockedServices.Orders orders;
 

@@ -45,8 +45,8 @@ import io.github.distlock.store.Release;
 import io.github.distlock.store.ReleaseSubscription;
 import io.github.distlock.store.Renewal;
 import io.github.distlock.store.StoredLock;
-import io.github.distlock.test.support.exploration.ExplorationPlan;
-import io.github.distlock.test.support.exploration.RealTimeExploration;
+import io.github.distlock.test.support.internal.ExplorationPlan;
+import io.github.distlock.test.support.internal.RealTimeExploration;
 
 /**
  * The contract of {@link Locker}, run against every locker (Redis, the in-memory fake,
@@ -144,7 +144,10 @@ public abstract class AbstractLockerContractTests {
 	 * notices (a database without {@code LISTEN}/{@code NOTIFY}) answers {@code false}:
 	 * it must then report notices as never active, so that waiters look again at short
 	 * intervals (PROTOCOL.md, invariant 12), and the notice tests are skipped. Every
-	 * other store keeps the default.
+	 * other store keeps the default. Either way it must agree with the store's own
+	 * {@link Locker#sendsReleaseNotices()}, which
+	 * {@code storeSaysWhetherItSendsReleaseNotices} checks: answer what the store is
+	 * expected to do, not what it says.
 	 * @return whether the store delivers release notices
 	 */
 	protected boolean deliversReleaseNotices() {
@@ -153,8 +156,9 @@ public abstract class AbstractLockerContractTests {
 
 	/**
 	 * The store says what its tests say: one that sends notices but keeps
-	 * {@link Locker#sendsReleaseNotices()}'s default leaves its waiters looking again
-	 * every 200 ms, and its health reports notices as none by design.
+	 * {@link Locker#sendsReleaseNotices()}'s default has its health report notices as
+	 * none by design, never as failing, and, without subscriptions of its own, its
+	 * waiters look again every 200 ms.
 	 */
 	@Test
 	void storeSaysWhetherItSendsReleaseNotices() {

@@ -23,6 +23,8 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.jspecify.annotations.Nullable;
+
 import io.github.distlock.DistributedLock;
 import io.github.distlock.LockContext;
 import io.github.distlock.LockHandle;
@@ -38,7 +40,9 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
 
 /**
  * Beans with {@code @DistributedLock} methods, for
- * {@link AbstractDistributedLockIntegrationTests}.
+ * {@link AbstractDistributedLockIntegrationTests}. {@link Orders} is also a subclass's,
+ * through {@link AbstractDistributedLockIntegrationTests#orders}, and a store's own
+ * tests' beyond the suite.
  */
 public final class LockedServices {
 
@@ -154,25 +158,46 @@ public final class LockedServices {
 
 	}
 
-	/** Keys of every shape, fallback and multi-lock. */
+	/**
+	 * Keys of every shape, fallback and multi-lock. {@link #byBean} needs a bean named
+	 * {@code orderKeys} with a method {@code of(long)}, as the suite's application has.
+	 */
 	public static class Orders {
 
 		private final AtomicInteger bodyRuns = new AtomicInteger();
 
+		/**
+		 * How many times {@link #byProperty}'s body ran.
+		 * @return the count
+		 */
 		public int bodyRuns() {
 			return this.bodyRuns.get();
 		}
 
+		/**
+		 * Locks the order's id, read from a property of the argument.
+		 * @param order the order; a {@code null} id fails the call before the store
+		 */
 		@DistributedLock(key = "#order.id")
 		public void byProperty(Order order) {
 			this.bodyRuns.incrementAndGet();
 		}
 
+		/**
+		 * Locks a key that a bean makes.
+		 * @param id the order's id
+		 * @return the key it held
+		 */
 		@DistributedLock(name = "beans", key = "@orderKeys.of(#id)")
 		public String byBean(long id) {
 			return LockContext.current().orElseThrow().key();
 		}
 
+		/**
+		 * Locks the id without waiting, or falls back.
+		 * @param id the order's id
+		 * @return {@code reserved}, or {@code busy:} and the lock's key when it was busy
+		 */
 		@DistributedLock(name = "busy", key = "#id", fallback = "busyFallback")
 		public String reserve(long id) {
 			return "reserved";
@@ -182,6 +207,11 @@ public final class LockedServices {
 			return "busy:" + ex.getKey();
 		}
 
+		/**
+		 * Locks every id at once, all or nothing.
+		 * @param ids the orders' ids, locked as {@code multi:} and the id
+		 * @param whileHeld run while all are held
+		 */
 		@DistributedLock(name = "multi", key = "#ids")
 		public void all(List<Long> ids, Runnable whileHeld) {
 			whileHeld.run();
@@ -189,7 +219,12 @@ public final class LockedServices {
 
 	}
 
-	public record Order(Long id) {
+	/**
+	 * An order, locked by its id.
+	 *
+	 * @param id its id, or {@code null} to fail a call
+	 */
+	public record Order(@Nullable Long id) {
 	}
 
 	static class OrderKeys {

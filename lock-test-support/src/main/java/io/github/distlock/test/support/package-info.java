@@ -16,12 +16,14 @@
  */
 
 /**
- * A kit for the tests of lock stores and of applications that use distlock.
+ * A kit for the tests of lock stores; an application's tests use
+ * {@code lock-spring-boot-test}.
  * <ul>
  * <li>{@link io.github.distlock.test.support.AbstractLockerContractTests}: the store
  * contract, which every {@link io.github.distlock.store.Locker} must pass;</li>
  * <li>{@link io.github.distlock.test.support.AbstractDistributedLockIntegrationTests}:
- * the annotation and the template on a store, in a Spring context of its own;</li>
+ * the annotation and the template on a store, in a Spring context of its own, with the
+ * beans of {@link io.github.distlock.test.support.LockedServices};</li>
  * <li>{@link io.github.distlock.test.support.FaultInjectingLocker}: the in-memory store
  * with faults to inject before or after any call;</li>
  * <li>{@link io.github.distlock.test.support.LockStoreRegistration}: that a store's

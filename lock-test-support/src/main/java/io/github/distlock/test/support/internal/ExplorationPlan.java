@@ -15,7 +15,7 @@
 
  */
 
-package io.github.distlock.test.support.exploration;
+package io.github.distlock.test.support.internal;
 
 import java.time.Duration;
 import java.util.Random;

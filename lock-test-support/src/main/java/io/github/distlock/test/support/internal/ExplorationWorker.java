@@ -15,7 +15,7 @@
 
  */
 
-package io.github.distlock.test.support.exploration;
+package io.github.distlock.test.support.internal;
 
 import java.time.Duration;
 import java.util.Optional;
@@ -29,9 +29,10 @@ import io.github.distlock.LockStoreException;
 import io.github.distlock.LockTemplate;
 
 /**
- * One worker thread of a simulated process: until the workload's end it takes a random
- * lock with a random lease and wait, now and then re-enters it, mints a fencing token and
- * writes with it, works for a while, and lets go at once or after a minimum hold.
+ * One worker thread of a process, simulated or real: until the workload's end it takes a
+ * random lock with a random lease and wait, now and then re-enters it, mints a fencing
+ * token and writes with it, works for a while, and lets go at once or after a minimum
+ * hold.
  */
 public final class ExplorationWorker implements Runnable {
 
@@ -47,7 +48,7 @@ public final class ExplorationWorker implements Runnable {
 
 	private final ExplorationTrace trace;
 
-	private final SimulatedRuntime simulation;
+	private final ExplorationRuntime simulation;
 
 	private final String keyPrefix;
 
@@ -64,7 +65,7 @@ public final class ExplorationWorker implements Runnable {
 	 * @param trace where it logs what it did
 	 * @param end when (in the runtime's time) it stops taking locks
 	 */
-	public ExplorationWorker(String name, LockTemplate template, ExplorationPlan plan, SimulatedRuntime runtime,
+	public ExplorationWorker(String name, LockTemplate template, ExplorationPlan plan, ExplorationRuntime runtime,
 			@Nullable ExploredProcess process, String keyPrefix, ExplorationObserver checks, ExplorationTrace trace,
 			long end) {
 		this.name = name;

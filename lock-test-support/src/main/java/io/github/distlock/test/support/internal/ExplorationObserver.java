@@ -15,7 +15,7 @@
 
  */
 
-package io.github.distlock.test.support.exploration;
+package io.github.distlock.test.support.internal;
 
 import org.jspecify.annotations.Nullable;
 

@@ -15,7 +15,7 @@
 
  */
 
-package io.github.distlock.test.support.exploration;
+package io.github.distlock.test.support.internal;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -34,7 +34,7 @@ import io.github.distlock.store.Locker;
  * replayable as a seeded simulation is, but the same invariants on the store's real
  * timing.
  */
-public final class RealTimeExploration implements SimulatedRuntime {
+public final class RealTimeExploration implements ExplorationRuntime {
 
 	private final Random random;
 
@@ -114,11 +114,6 @@ public final class RealTimeExploration implements SimulatedRuntime {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 		}
-	}
-
-	@Override
-	public void at(long delayNanos, Object process, Runnable action) {
-		throw new UnsupportedOperationException("A real-time run delivers nothing itself");
 	}
 
 	@Override

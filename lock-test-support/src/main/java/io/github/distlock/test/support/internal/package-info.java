@@ -16,14 +16,14 @@
  */
 
 /**
- * The exploration's workload and its checks on real time: threads of several processes
- * taking a few locks with random leases, waits, re-entry, fencing and minimum holds, and
- * the history checked afterwards. The store contract's
- * {@code AbstractLockerContractTests.Exploration} runs it on any store; distlock's own
- * tests run the same workload on a simulation's virtual time. Not meant to be called by a
- * store's tests directly.
+ * The kit's internals, with no promise of compatibility between versions: the
+ * exploration's workload (threads of several processes taking a few locks with random
+ * leases, waits, re-entry, fencing and minimum holds) and its checks on real time, which
+ * the store contract's {@code AbstractLockerContractTests.Exploration} runs on any store.
+ * They are public only because distlock's own tests run the same workload on a
+ * simulation's virtual time, from the core's package. A store's tests do not call them.
  */
 @NullMarked
-package io.github.distlock.test.support.exploration;
+package io.github.distlock.test.support.internal;
 
 import org.jspecify.annotations.NullMarked;

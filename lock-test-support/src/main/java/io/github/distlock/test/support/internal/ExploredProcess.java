@@ -15,7 +15,7 @@
 
  */
 
-package io.github.distlock.test.support.exploration;
+package io.github.distlock.test.support.internal;
 
 /**
  * A process of the store's clients that an exploration can pause, as a simulation pauses

@@ -15,7 +15,7 @@
 
  */
 
-package io.github.distlock.test.support.exploration;
+package io.github.distlock.test.support.internal;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -28,7 +28,7 @@ public final class ExplorationTrace {
 
 	private static final int KEPT = 200;
 
-	private final SimulatedRuntime runtime;
+	private final ExplorationRuntime runtime;
 
 	private final long start;
 
@@ -37,7 +37,7 @@ public final class ExplorationTrace {
 	/**
 	 * @param runtime whose time the events are counted in, from now
 	 */
-	public ExplorationTrace(SimulatedRuntime runtime) {
+	public ExplorationTrace(ExplorationRuntime runtime) {
 		this.runtime = runtime;
 		this.start = runtime.nanoTime();
 	}
