@@ -252,7 +252,12 @@ final class ExplorationChecks implements ExplorationObserver {
 	 * A process whose holder was refused a token knows the lock is no longer its own:
 	 * while the lock is free and a thread of that process waits for it, the process tries
 	 * to take it at once (or as soon as its thread began to wait, a pause ended, or its
-	 * last call on the lock ended), needing neither a notice nor a re-check.
+	 * last call on the lock ended), needing neither a notice nor a re-check. A
+	 * subscription whose confirmation the thread at the store awaits counts as a call:
+	 * after a busy answer, invariant 9 has it subscribe and attempt again only once the
+	 * store confirmed, or its wait is over (Locker.subscribe's confirmWithin), however
+	 * free the lock is meanwhile; that wait is bounded by checkFreeLocksAreTaken, whose
+	 * bound counts the longest confirmation.
 	 */
 	private void checkKnownFreeLocksAreTried() {
 		long now = this.simulation.nanoTime();

@@ -52,7 +52,8 @@ interface ExploredStore {
 	/**
 	 * Since when the named process has not worked on {@code key} in the store: the later
 	 * of {@code since} and the end of its last call on the key (to take, release, renew
-	 * or fence it); now while one is under way.
+	 * or fence it, or its thread at the store's wait for the confirmation of the key's
+	 * subscription, after which it attempts again at once); now while one is under way.
 	 */
 	long idleSince(String key, String process, long since);
 

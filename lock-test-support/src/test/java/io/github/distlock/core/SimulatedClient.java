@@ -71,7 +71,8 @@ final class SimulatedClient implements Locker {
 	private final List<Subscription> subscriptions = new ArrayList<>();
 
 	/**
-	 * Per key, this process's calls on it under way, and when one last began or ended.
+	 * Per key, this process's calls on it under way (and subscriptions awaiting their
+	 * confirmation), and when one last began or ended.
 	 */
 	private final Map<String, KeyCalls> callsByKey = new LinkedHashMap<>();
 
@@ -122,8 +123,9 @@ final class SimulatedClient implements Locker {
 	}
 
 	/**
-	 * The later of {@code since} and the end of this process's last call on {@code key};
-	 * now while one is under way.
+	 * The later of {@code since} and the end of this process's last call on {@code key}
+	 * (or of its last wait for a subscription's confirmation); now while one is under
+	 * way.
 	 */
 	long idleSince(String key, long since) {
 		KeyCalls calls = this.callsByKey.get(key);
@@ -313,12 +315,20 @@ final class SimulatedClient implements Locker {
 		Random random = this.store.random();
 		long confirmation = (this.faults.slowConfirmations() && random.nextInt(3) == 0)
 				? (long) (random.nextDouble() * 2 * SimulatedStore.COMMAND_TIMEOUT) : 2 * hop();
+		// The thread at the store subscribes between a busy answer and its next attempt,
+		// which it makes once the store confirms (or its wait is over: invariant 9).
+		// Until then it works on the key as during a call: idleSince counts the wait.
+		this.callsByKey.merge(key, new KeyCalls(1, this.store.now()), KeyCalls::plus);
+		try {
+			pass(Math.min(confirmation, confirmWithin.toNanos()));
+		}
+		finally {
+			this.callsByKey.merge(key, new KeyCalls(-1, this.store.now()), KeyCalls::plus);
+		}
 		if (confirmation <= confirmWithin.toNanos()) {
-			pass(confirmation);
 			subscription.active = true;
 		}
 		else {
-			pass(confirmWithin.toNanos());
 			this.store.simulation().at(confirmation - confirmWithin.toNanos(), this, () -> {
 				if (!subscription.closed) {
 					subscription.active = true;
