@@ -19,14 +19,18 @@ package io.github.distlock.interceptor;
 
 import java.lang.reflect.Method;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.beans.BeanUtils;
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.context.expression.BeanFactoryResolver;
 import org.springframework.context.expression.MethodBasedEvaluationContext;
@@ -59,8 +63,14 @@ final class LockKeyExpression {
 	 * What {@code #root} answers: {@link LockExpressionRootObject}'s properties and their
 	 * getters.
 	 */
-	private static final Set<String> ROOT_MEMBERS = Set.of("method", "methodName", "target", "targetClass", "args",
-			"getMethod", "getMethodName", "getTarget", "getTargetClass", "getArgs");
+	private static final Set<String> ROOT_MEMBERS = Arrays
+		.stream(BeanUtils.getPropertyDescriptors(LockExpressionRootObject.class))
+		.flatMap((property) -> {
+			Method getter = property.getReadMethod();
+			return (getter != null && getter.getDeclaringClass() == LockExpressionRootObject.class)
+					? Stream.of(property.getName(), getter.getName()) : Stream.empty();
+		})
+		.collect(Collectors.toUnmodifiableSet());
 
 	private static final ParameterNameDiscoverer parameterNames = new DefaultParameterNameDiscoverer();
 

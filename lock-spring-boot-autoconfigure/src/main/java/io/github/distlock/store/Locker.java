@@ -219,10 +219,9 @@ public interface Locker {
 	 * {@code LISTEN}/{@code NOTIFY}) keeps this default and reports notices never active,
 	 * so its waiters look again every {@link #LOOK_AGAIN_WITHOUT_NOTICES} by design;
 	 * health checks do not count that as a fault. The default is the safe one: a store
-	 * that keeps {@link #subscribe}'s default and forgets to answer {@code true} has its
-	 * waiters look again every {@link #LOOK_AGAIN_WITHOUT_NOTICES} (slower, never stuck),
-	 * and one that subscribes per lock waits as its subscriptions say, but its health
-	 * reports notices as none by design and never as failing.
+	 * that sends notices but forgets to say so is slower, never stuck (with
+	 * {@link #subscribe}'s default its waiters look again at that interval; with
+	 * subscriptions of its own its health shows notices as none by design).
 	 * @return {@code true} when the store sends release notices; by default {@code false}
 	 */
 	default boolean sendsReleaseNotices() {

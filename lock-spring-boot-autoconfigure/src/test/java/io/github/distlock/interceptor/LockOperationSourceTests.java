@@ -241,7 +241,8 @@ class LockOperationSourceTests {
 
 		@DistributedLock(
 				key = "#root.methodName + #root.target.toString() + methodName + #items.?[length() > 1].size() "
-						+ "+ #items[0].length() + T(java.lang.String).valueOf(#root.args.length)")
+						+ "+ #items[0].length() + T(java.lang.String).valueOf(#root.args.length) "
+						+ "+ #root.getTargetClass().simpleName + #root.method.name")
 		public void run(java.util.List<String> items) {
 		}
 

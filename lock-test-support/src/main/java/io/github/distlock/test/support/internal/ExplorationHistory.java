@@ -20,6 +20,7 @@ package io.github.distlock.test.support.internal;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -104,7 +105,7 @@ final class ExplorationHistory implements ExplorationObserver {
 	 */
 	synchronized List<String> failures() {
 		List<String> found = new ArrayList<>(this.failures);
-		Map<String, List<Span>> byKey = new java.util.LinkedHashMap<>();
+		Map<String, List<Span>> byKey = new LinkedHashMap<>();
 		this.spans.forEach((span) -> byKey.computeIfAbsent(span.key, (k) -> new ArrayList<>()).add(span));
 		byKey.forEach((key, spans) -> {
 			spans.sort(Comparator.comparingLong((Span span) -> span.surelyHeldFrom));
